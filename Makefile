@@ -1,0 +1,62 @@
+# courtlearn: the two commands a newcomer needs are `make lab` and `make test`.
+# Everything is set up from nothing but Python: a .venv, the package, Chromium.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+
+.PHONY: lab test test-fast test-engine test-notebooks test-browser chromium student lite bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.lab: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --quiet -e '.[lab]'
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --quiet -e '.[test]'
+	touch $@ $(VENV)/.lab
+
+## make lab: install with [lab] and open JupyterLab at the first lesson
+lab: $(VENV)/.lab
+	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
+
+## Chromium for the browser tests (Debian package; never a downloaded browser)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+## make test: the whole suite (engine, widgets, notebooks, browser, binder, wheel, JupyterLite)
+test: $(VENV)/.test chromium
+	$(PY) -m pytest tests -p no:cacheprovider
+	$(MAKE) --no-print-directory student
+	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
+	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env build/student
+
+## quicker loops while developing
+test-engine: $(VENV)/.test
+	$(PY) -m pytest tests -m "not browser and not slow" -p no:cacheprovider
+
+test-notebooks: $(VENV)/.test
+	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
+
+test-browser: $(VENV)/.test chromium
+	$(PY) -m pytest tests/browser -p no:cacheprovider
+
+## student copies of the exercises (solutions removed) in build/student/
+student: $(VENV)/.test
+	$(PY) scripts/make_student.py exercises build/student
+
+## a static JupyterLite site of the lessons in build/lite/
+lite: $(VENV)/.test
+	bash scripts/build_lite.sh build/lite
+
+## benchmarks (not tests); figures go into the issue notes
+bench: $(VENV)/.test
+	$(PY) bench/engine_speed.py
+
+clean:
+	rm -rf build dist artifacts .pytest_cache

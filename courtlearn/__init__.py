@@ -1,0 +1,58 @@
+"""courtlearn: learn Court Piece (Rang), Double Sir and Dehla Pakad in Jupyter.
+
+>>> import courtlearn as cl
+>>> deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=7)
+>>> deal.call_trump("H")
+>>> while deal.phase == "play":
+...     deal.play(deal.legal_cards()[-1])
+>>> deal.result.kind in ("tricks", "court", "goon")
+True
+
+``import courtlearn`` loads no third-party package: ``cl.widgets``,
+``cl.exercises``, ``cl.play`` and the pandas views load theirs on first use.
+"""
+from __future__ import annotations
+
+import importlib
+
+from .cards import Card, CardError, Suit, cards, deck, shuffled
+from .deal import Deal, DealResult, IllegalPlay, Phase, Revoke, SeatView, Trick
+from .explain import Event
+from .rules import GAMES, TEAM_NAMES, Rules, team_of
+from .session import Session, next_dealer
+
+__version__ = "0.1.0"
+
+SEAT_NAMES = ("South", "East", "North", "West")
+
+__all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
+           "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Rules", "GAMES",
+           "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
+           "simulate", "play", "widgets", "exercises"]
+
+
+def hint(deal, seat=None):
+    """A suggested card for ``seat`` (default: the seat to play), with the reason and the
+    estimated chances of each legal card (see :mod:`courtlearn.bots`)."""
+    from .bots import hint as _hint
+    return _hint(deal, seat)
+
+
+def simulate(rules, deals=1000, seed=0, bots=None, progress=True):
+    """Play ``deals`` deals with bots; a pandas DataFrame with one row per deal."""
+    from .frames import simulate as _simulate
+    return _simulate(rules, deals=deals, seed=seed, bots=bots, progress=progress)
+
+
+def play(game="court_piece", seed=None, seat=0, bots=None, **options):
+    """A card table with controls, bots at the other seats (needs ipywidgets and anywidget)."""
+    from .widgets import play as _play
+    return _play(game, seed=seed, seat=seat, bots=bots, **options)
+
+
+def __getattr__(name):
+    if name in ("bots", "widgets", "exercises", "frames", "render"):
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'courtlearn' has no attribute {name!r}")

@@ -1,0 +1,300 @@
+"""Cards and suits: parsing, ordering, the 52-card deck and seeded shuffles.
+
+There are exactly 52 :class:`Card` objects; every way of making a card
+returns one of them, so cards compare and hash cheaply.
+
+>>> Card.parse("10H")
+Card.parse('10H')
+>>> str(Card.parse("th")), Card.parse("10♥").code
+('10♥', '10H')
+>>> cards("AS KS 10H")
+[Card.parse('AS'), Card.parse('KS'), Card.parse('10H')]
+>>> Suit.parse("spades") is Suit.SPADES
+True
+>>> Card.parse("AS") > Card.parse("KS") > Card.parse("AH")
+True
+
+A hand is kept as a 52-bit integer: bit ``card.index`` is set when the card
+is held. :func:`held` lists such a mask the way a player holds the cards:
+suits ♠ ♥ ♣ ♦ (colours alternate), high to low within each suit.
+
+>>> [str(c) for c in held(mask_of(cards("2S AS 10H 3D")))]
+['A♠', '2♠', '10♥', '3♦']
+"""
+from __future__ import annotations
+
+import enum
+import random
+from typing import Iterable
+
+__all__ = ["Suit", "Card", "CardError", "cards", "deck", "shuffled", "held",
+           "mask_of", "cards_of", "RANK_NAMES"]
+
+
+class CardError(ValueError):
+    """Text that does not name a card or a suit."""
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order they are held: ♠ ♥ ♣ ♦."""
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♣♦"[self]
+
+    @property
+    def letter(self) -> str:
+        return "SHCD"[self]
+
+    @property
+    def plural(self) -> str:
+        """The suit's name as said at the table: "spades"."""
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        """"spade", "heart", "club", "diamond" (as in "a heart lead")."""
+        return self.name.lower()[:-1]
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @classmethod
+    def parse(cls, text: "str | Suit") -> "Suit":
+        """A suit from "S", "s", "spades", "spade", "♠" (or a Suit).
+
+        >>> Suit.parse("♦"), Suit.parse("Hearts")
+        (Suit.DIAMONDS, Suit.HEARTS)
+        """
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or spades ...).")
+        key = text.strip().lower()
+        suit = _SUIT_WORDS.get(key)
+        if suit is None:
+            raise CardError(f"{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or spades ...).")
+        return suit
+
+
+_SUIT_WORDS = {}
+for _s in Suit:
+    for _w in (_s.letter, _s.symbol, _s.plural, _s.singular):
+        _SUIT_WORDS[_w.lower()] = _s
+for _w, _s in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS),
+               ("♠️", Suit.SPADES), ("♥️", Suit.HEARTS), ("♣️", Suit.CLUBS), ("♦️", Suit.DIAMONDS)):
+    _SUIT_WORDS[_w] = _s
+
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+              11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_WORDS = {"ace": 14, "king": 13, "queen": 12, "jack": 11, "ten": 10}
+_RANK_TEXT = {v: k for k, v in RANK_NAMES.items()}
+_RANK_TEXT.update({"T": 10, "1": 14})  # "1" is never valid alone; see parse
+del _RANK_TEXT["1"]
+_SPOKEN = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+class Card:
+    """One of the 52 cards. Immutable, hashable, ordered by suit (♠ ♥ ♣ ♦) then rank.
+
+    ``rank`` is 2..14 (J=11, Q=12, K=13, A=14); ``index`` is ``13 * suit + rank - 2``.
+    """
+
+    __slots__ = ("suit", "rank", "index", "bit", "code", "_str")
+
+    suit: Suit
+    rank: int
+    index: int
+    bit: int
+    code: str
+
+    def __new__(cls, suit: "Suit | str", rank: int) -> "Card":
+        suit = Suit.parse(suit)
+        if rank not in RANK_NAMES:
+            raise CardError(f"{rank!r} is not a rank: ranks are 2..14 (J=11, Q=12, K=13, A=14).")
+        return _DECK[13 * suit + rank - 2]
+
+    @classmethod
+    def _make(cls, suit: Suit, rank: int) -> "Card":
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "index", 13 * suit + rank - 2)
+        object.__setattr__(card, "bit", 1 << (13 * suit + rank - 2))
+        object.__setattr__(card, "code", RANK_NAMES[rank] + suit.letter)
+        object.__setattr__(card, "_str", RANK_NAMES[rank] + suit.symbol)
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self):
+        return (Card, (self.suit, self.rank))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @classmethod
+    def parse(cls, text: "str | Card") -> "Card":
+        """A card from "10H", "TH", "10h", "10♥", "Q♠", "qs" (or a Card).
+
+        Raises :class:`CardError` (a ValueError) saying what is wrong.
+
+        >>> Card.parse("Q♠").code
+        'QS'
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10H, QS or A♦.")
+        card = _PARSED.get(text)
+        if card is not None:
+            return card
+        raw = text.strip()
+        t = raw.upper().replace(" ", "")
+        for suffix in ("️",):
+            t = t.replace(suffix, "")
+        if len(t) < 2:
+            raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10H, QS or A♦.")
+        suit_text, rank_text = t[-1], t[:-1]
+        try:
+            suit = Suit.parse(suit_text)
+        except CardError:
+            raise CardError(f"{text!r} is not a card: its suit {suit_text!r} should be S, H, C or D "
+                            f"(or ♠ ♥ ♣ ♦), like 10H or Q♠.") from None
+        rank = _RANK_TEXT.get(rank_text)
+        if rank is None:
+            raise CardError(f"{text!r} is not a card: its rank {rank_text!r} should be one of "
+                            f"A K Q J 10 9 8 7 6 5 4 3 2 (or T for 10).")
+        return _DECK[13 * suit + rank - 2]
+
+    @property
+    def spoken(self) -> str:
+        """Words for screen readers: "10 of hearts", "ace of spades"."""
+        return f"{_SPOKEN.get(self.rank, str(self.rank))} of {self.suit.plural}"
+
+    def __str__(self) -> str:
+        return self._str
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self._str, spec)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other):
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
+
+    def __lt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+_DECK: list[Card] = [Card._make(s, r) for s in Suit for r in range(2, 15)]
+_PARSED: dict[str, Card] = {}
+for _c in _DECK:
+    for _r in {RANK_NAMES[_c.rank], "T" if _c.rank == 10 else RANK_NAMES[_c.rank]}:
+        for _st in (_c.suit.letter, _c.suit.symbol):
+            for _txt in (_r + _st, (_r + _st).lower()):
+                _PARSED[_txt] = _c
+
+SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+ALL_CARDS = (1 << 52) - 1
+
+# _HELD_SUIT[s][m]: the cards of 13-bit suit mask m, high to low.
+_HELD_SUIT = tuple(
+    tuple(tuple(_DECK[13 * s + r] for r in range(12, -1, -1) if m >> r & 1) for m in range(1 << 13))
+    for s in range(4))
+
+
+def held(mask: int) -> list[Card]:
+    """The cards of a 52-bit mask as a player holds them: ♠ ♥ ♣ ♦, high to low."""
+    return list(_HELD_SUIT[0][mask & 0x1FFF] + _HELD_SUIT[1][mask >> 13 & 0x1FFF]
+                + _HELD_SUIT[2][mask >> 26 & 0x1FFF] + _HELD_SUIT[3][mask >> 39 & 0x1FFF])
+
+
+def held_suit(mask: int, suit: int) -> list[Card]:
+    """The cards of one suit in a mask, high to low."""
+    return list(_HELD_SUIT[suit][mask >> (13 * suit) & 0x1FFF])
+
+
+def mask_of(cs: Iterable[Card]) -> int:
+    m = 0
+    for c in cs:
+        m |= c.bit
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """Alias of :func:`held`."""
+    return held(mask)
+
+
+def cards(text: "str | Iterable[str | Card]") -> list[Card]:
+    """A list of cards from text ("AS KS 10H", commas allowed) or an iterable.
+
+    >>> [c.code for c in cards("A♠, 10h, td")]
+    ['AS', '10H', '10D']
+    """
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    elif isinstance(text, Card):
+        parts = [text]
+    else:
+        try:
+            parts = list(text)
+        except TypeError:
+            raise CardError(f"{text!r} is not a list of cards: write text like 'AS KS 10H'.") from None
+    return [Card.parse(p) for p in parts]
+
+
+def deck() -> list[Card]:
+    """The 52 cards, ♠ 2..A, ♥ 2..A, ♣ 2..A, ♦ 2..A."""
+    return list(_DECK)
+
+
+def shuffled(seed: "int | str | None") -> list[Card]:
+    """The 52 cards in an order reproducible from ``seed`` (``random.Random(seed)``)."""
+    order = list(_DECK)
+    random.Random(seed).shuffle(order)
+    return order

@@ -1,0 +1,1223 @@
+"""One deal as a state machine: the deal, the trump, the play, the piles, the result.
+
+>>> import courtlearn as cl
+>>> deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+>>> deal.phase, deal.trump_caller, len(deal.hand(0))
+(<Phase.TRUMP: 'trump'>, 0, 5)
+>>> deal.call_trump("S")
+>>> deal.phase, deal.trump, len(deal.hand(0))
+(<Phase.PLAY: 'play'>, Suit.SPADES, 13)
+>>> deal.to_play
+0
+>>> card = deal.legal_cards()[0]
+>>> deal.play(card)
+>>> deal.events[-1].text == f"South leads {card}."
+True
+>>> deal.undo(); deal.trick.cards
+()
+
+Every action is kept in order (``deal.actions``); undo, the saved forms and
+the replay all come from that one list. A refused call raises (a
+:class:`IllegalPlay` or another ValueError) and changes nothing.
+
+Decisions where RULES.md is silent (also in the notes):
+
+- A revoke is only failing to follow suit. Under a hidden trump, a player who
+  asked to see it and then does not play a trump while holding one is refused
+  (never recorded as a revoke).
+- Under ``first_void`` only a player truly unable to follow fixes the trump;
+  a revoking card does not.
+- The Be-ranga capture rule applies to Double Sir (Be-ranga Double Sar) only;
+  Dehla Pakad's method one keeps its ordinary pile rule.
+- When a hidden trump card is revealed, it stays revealed even if the trick
+  is later taken back by a revoke correction.
+- In Dehla Pakad the tricks only break a 2-2 split of the tens; such a deal's
+  kind is still "tens".
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import ALL_CARDS, Card, CardError, SUIT_MASKS, Suit, cards as parse_cards, held, \
+    held_suit, mask_of, shuffled
+from .explain import Event, illegal_reason, list_cards
+from .rules import Rules, team_of
+
+__all__ = ["Deal", "Phase", "Trick", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
+
+_TEN_MASK = sum(1 << (13 * s + 8) for s in range(4))
+_ACE_RANK = 14
+
+
+class IllegalPlay(ValueError):
+    """A refused move; ``.reason`` says why in plain words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Phase(str, enum.Enum):
+    """Where a deal is: choosing the trump, playing, or over."""
+
+    TRUMP = "trump"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick: who led, the cards ``[(seat, Card)]`` in order, and (once complete) the winner."""
+
+    leader: int
+    cards: tuple = ()
+    winner: int | None = None
+    winning_card: Card | None = None
+    number: int = 0  # 0-based index among the deal's tricks
+
+    @property
+    def suit_led(self) -> Suit | None:
+        return self.cards[0][1].suit if self.cards else None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == 4
+
+    def card_of(self, seat: int) -> Card | None:
+        for s, c in self.cards:
+            if s == seat:
+                return c
+        return None
+
+    def __repr__(self) -> str:
+        played = " ".join(f"{s}:{c.code}" for s, c in self.cards)
+        win = f", winner={self.winner}" if self.winner is not None else ""
+        return f"Trick(leader={self.leader}, cards='{played}'{win})"
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal ended: ``winner`` team, ``courts`` scored in the deal itself, ``kind``,
+    ``tricks`` (team0, team1) in the teams' piles and ``tens`` (team0, team1)."""
+
+    winner: int
+    courts: int
+    kind: str
+    tricks: tuple
+    tens: tuple
+
+    def __repr__(self) -> str:
+        return (f"DealResult(winner={self.winner}, courts={self.courts}, kind={self.kind!r}, "
+                f"tricks={self.tricks}, tens={self.tens})")
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A failure to follow suit when able (``revokes="allowed"``).
+
+    ``trick`` is the 0-based index of the trick; ``established`` once that trick
+    is complete; ``provable`` once the revoker has later played the suit led.
+    """
+
+    seat: int
+    trick: int
+    card: Card
+    suit_led: Suit
+    established: bool
+    provable: bool
+
+    @property
+    def led(self) -> Suit:
+        return self.suit_led
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know (``deal.view(seat)``): comparable with ``==``."""
+
+    seat: int
+    phase: Phase
+    dealer: int
+    trump_caller: int
+    to_play: int
+    hand: tuple
+    trump: Suit | None
+    trump_card: Card | None
+    trick: Trick
+    tricks: tuple
+    centre: tuple
+    tricks_won: tuple
+    voids: tuple
+    revokes: tuple
+    events: tuple
+    rules: Rules = None
+    hand_sizes: tuple = ()
+    stock_size: int = 0
+    hidden_trump: bool = False       # a trump card lies face down (its owner: trump_caller)
+    result: DealResult | None = None
+    legal: tuple = ()               # this seat's legal cards when it is to play
+
+
+# actions are kept as short text tokens (also the notation's "moves")
+def _action_token(kind: str, arg=None) -> str:
+    if kind == "play":
+        return arg.code
+    if arg is None:
+        return kind
+    if isinstance(arg, Card):
+        return f"{kind}:{arg.code}"
+    if isinstance(arg, Suit):
+        return f"{kind}:{arg.letter}"
+    return f"{kind}:{arg}"
+
+
+def _seed_for(seed, what: str) -> random.Random:
+    """An independent, reproducible generator for one random draw of a deal."""
+    digest = hashlib.sha256(f"{seed!r}/{what}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class Deal:
+    """One deal of Court Piece, Double Sir or Dehla Pakad.
+
+    ``Deal(rules, dealer=3, seed=7)`` shuffles reproducibly from ``seed``;
+    :meth:`prearranged` takes each seat's thirteen cards. Seats are 0..3 in
+    the order of play; the trump caller (the seat after the dealer) leads.
+    """
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(self, rules: Rules | None = None, dealer: int = 3, seed: int | str | None = None,
+                 *, _order=None):
+        if rules is None:
+            rules = Rules.court_piece()
+        if not isinstance(rules, Rules):
+            if isinstance(rules, str):
+                rules = Rules.of(rules)
+            else:
+                raise ValueError(f"rules must be a Rules (e.g. cl.Rules.court_piece()), got {rules!r}.")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 32)
+        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise ValueError(f"seed must be an int or a str, got {seed!r}.")
+        self.rules = rules
+        self.dealer = dealer
+        self.trump_caller = (dealer + 1) & 3
+        self.seed = seed
+        if _order is None:
+            order = shuffled(seed)
+            tc = self.trump_caller
+            per = [[], [], [], []]
+            pos = 0
+            for batch in (5, 4, 4):
+                for i in range(4):
+                    seat = (tc + i) & 3
+                    per[seat].extend(order[pos:pos + batch])
+                    pos += batch
+            _order = tuple(tuple(p) for p in per)
+        self._order = _order
+        self._start()
+
+    @classmethod
+    def prearranged(cls, rules: Rules, hands: Sequence, dealer: int = 3,
+                    seed: int | str | None = None) -> "Deal":
+        """A deal with given hands, in seat order, 13 cards each.
+
+        A seat's first five listed cards are its first batch, the next four its
+        second, the last four its third.
+        """
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 4:
+            raise ValueError("hands must list four hands in seat order (0, 1, 2, 3), "
+                             "13 cards each, e.g. ['AS KS ...', '...', '...', '...'].")
+        order = []
+        seen = {}
+        for seat, hand in enumerate(hands):
+            cs = parse_cards(hand)
+            if len(cs) != 13:
+                raise ValueError(f"seat {seat}'s hand has {len(cs)} cards; every hand needs 13.")
+            for c in cs:
+                if c in seen:
+                    raise ValueError(f"{c} is dealt twice: to seat {seen[c]} and to seat {seat}.")
+                seen[c] = seat
+            order.append(tuple(cs))
+        return cls(rules, dealer=dealer, seed=seed, _order=tuple(order))
+
+    def _start(self):
+        r = self.rules
+        self._hands = [0, 0, 0, 0]
+        self._ndealt = 0
+        self._phase = Phase.TRUMP
+        self._trump: Suit | None = None
+        self._trump_card: Card | None = None
+        self._hidden: Card | None = None
+        self._trick: list = []
+        self._leader = self.trump_caller
+        self._tricks: list[Trick] = []
+        self._centre: list[int] = []
+        self._won = [0, 0]
+        self._tens = [0, 0]
+        self._run_seat = -1
+        self._run_len = 0
+        self._to_play = self.trump_caller
+        self._result: DealResult | None = None
+        self._revokes: list[list] = []   # [seat, trick, card, led, established, provable, pos]
+        self._asked: int | None = None
+        self._fixed_at: tuple | None = None  # first_void: (trick, position) that fixed trump
+        self._seven: int | None = None       # Court Piece: team that won the first seven
+        self._played_on = False
+        self._actions: list[str] = []
+        self._log: list[tuple] = []
+        self._events: list[Event] = []
+        # the inline path of play() covers deals with no revokes and no hidden or void trump
+        self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
+        method = r.trump_method
+        if method == "hidden_random" or (method == "first_void" and r.game != "dehla_pakad"):
+            self._deal_batches(13)
+            self._log.append(("deal_all", self.dealer, None, (), None))
+            if method == "hidden_random":
+                five = self._order[self.trump_caller][:5]
+                card = five[_seed_for(self.seed, "hidden_random").randrange(5)]
+                self._hidden = card
+                self._hands[self.trump_caller] &= ~card.bit
+                self._log.append(("set_aside_random", self.trump_caller, None, (), None))
+            self._phase = Phase.PLAY
+        else:
+            self._deal_batches(5)
+            self._log.append(("deal_first", self.dealer, None, (), None))
+            if method == "first_void":      # Dehla Pakad method one: play on five cards
+                self._phase = Phase.PLAY
+
+    def _deal_batches(self, upto: int):
+        for seat in range(4):
+            self._hands[seat] |= mask_of(self._order[seat][self._ndealt:upto])
+        self._ndealt = upto
+
+    def _deal_rest(self):
+        self._deal_batches(13)
+        sizes = tuple(bin(h).count("1") + (1 if self._hidden is not None and s == self.trump_caller
+                                           else 0) for s, h in enumerate(self._hands))
+        self._log.append(("deal_rest", self.dealer, None, (sizes,), None))
+
+    # ------------------------------------------------------------- properties
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose turn it is (the trump caller while the trump is being fixed)."""
+        return self._to_play
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None while no trump is public."""
+        return self._trump
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The card that fixed the trump once it is public (shown, turned or revealed), else None."""
+        return self._trump_card
+
+    @property
+    def hidden_trump_card(self) -> Card | None:
+        """The face-down trump card while it is hidden (a teacher's view), else None."""
+        return self._hidden
+
+    @property
+    def trick(self) -> Trick:
+        """The open trick (never None): its leader and the cards played so far."""
+        return Trick(self._leader, tuple(self._trick), number=len(self._tricks))
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order."""
+        return list(self._tricks)
+
+    @property
+    def centre(self) -> list[Trick]:
+        """The completed tricks lying face down in the centre pile (Double Sir, Dehla Pakad)."""
+        return [self._tricks[i] for i in self._centre]
+
+    @property
+    def tricks_won(self) -> tuple:
+        """(team0, team1): the tricks in each team's own pile."""
+        return (self._won[0], self._won[1])
+
+    @property
+    def tens_won(self) -> tuple:
+        """(team0, team1): the tens in each team's own pile."""
+        return (self._tens[0], self._tens[1])
+
+    @property
+    def result(self) -> DealResult | None:
+        return self._result
+
+    @property
+    def over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action taken, as short tokens ("call:S", "AS", "ask", ...)."""
+        return list(self._actions)
+
+    @property
+    def stock(self) -> list[Card]:
+        """The cards not dealt yet, as held."""
+        m = 0
+        for seat in range(4):
+            m |= mask_of(self._order[seat][self._ndealt:])
+        return held(m)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far; each has ``.text``, a sentence a learner can read."""
+        log, evs = self._log, self._events
+        if len(evs) != len(log):
+            rules = self.rules
+            evs.extend(Event(k, s, c, d, a, rules) for (k, s, c, d, a) in log[len(evs):])
+        return list(evs)
+
+    @property
+    def revokes(self) -> list[Revoke]:
+        """The revokes so far (``revokes="allowed"``)."""
+        return [Revoke(s, t, c, led, bool(e), bool(p)) for s, t, c, led, e, p, _ in self._revokes]
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, as held (♠ ♥ ♣ ♦, high to low).
+
+        A face-down trump card set aside is not in the hand until it is shown.
+        """
+        return held(self._hands[_check_seat(seat)])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    def dealt(self, seat: int) -> list[Card]:
+        """All thirteen cards of ``seat`` in the order they are dealt."""
+        return list(self._order[_check_seat(seat)])
+
+    def seat_name(self, seat: int) -> str:
+        return self.rules.seat_name(seat)
+
+    # ------------------------------------------------------------------ checks
+    def legal_cards(self) -> list[Card]:
+        """The cards ``to_play`` may lawfully play now, as held ([] outside play)."""
+        if self._phase is not Phase.PLAY:
+            return []
+        seat = self._to_play
+        hand = self._hands[seat]
+        trick = self._trick
+        if trick:
+            led = trick[0][1].suit
+            if hand & SUIT_MASKS[led]:
+                return held_suit(hand, led)
+            if self._asked == seat and self._trump is not None and hand & SUIT_MASKS[self._trump]:
+                return held_suit(hand, self._trump)
+        return held(hand)
+
+    def _refuse_play(self, card: Card) -> str | None:
+        """Why ``card`` may not be played now (None if it may; revokes allowed counted as may)."""
+        if self._phase is not Phase.PLAY:
+            return self._not_playing_reason()
+        seat = self._to_play
+        name = self.rules.seat_name(seat)
+        hand = self._hands[seat]
+        if not hand & card.bit:
+            if self._hidden is not None and card is self._hidden and seat == self.trump_caller:
+                return (f"{name} cannot play {card}: it is the face-down trump card, which cannot "
+                        f"be played until it is shown.")
+            return f"{name} does not hold {card}; {name} holds {list_cards(held(hand))}."
+        trick = self._trick
+        if trick:
+            led = trick[0][1].suit
+            if card.suit != led and hand & SUIT_MASKS[led]:
+                if self.rules.revokes == "allowed":
+                    return None
+                return illegal_reason(self.rules, seat, card, led, hand)
+            if (card.suit != led and self._asked == seat and self._trump is not None
+                    and card.suit != self._trump and hand & SUIT_MASKS[self._trump]):
+                trumps = held_suit(hand, self._trump)
+                return (f"{name} cannot play {card}: {name} asked for the trump and must now play "
+                        f"a trump ({self._trump.plural}), holding {list_cards(trumps)}.")
+        return None
+
+    def _not_playing_reason(self) -> str:
+        if self._phase is Phase.OVER:
+            return "The deal is over: no more cards can be played. Start a new deal."
+        caller = self.rules.seat_name(self.trump_caller)
+        m = self.rules.trump_method
+        if m in ("shown", "hidden"):
+            how = "choose a trump card from their first five (choose_trump_card)"
+        else:
+            how = "call the trump suit (call_trump)"
+        return f"The trump is not fixed yet: {caller}, the trump caller, must first {how}."
+
+    def can_play(self, card) -> bool:
+        """Whether ``play(card)`` would be accepted (a revoke counts when revokes are allowed)."""
+        try:
+            card = Card.parse(card)
+        except CardError:
+            return False
+        return self._refuse_play(card) is None
+
+    # ------------------------------------------------------------------ moves
+    def play(self, card: "Card | str") -> None:
+        """Play ``card`` for ``to_play``. Raises :class:`IllegalPlay` (and changes nothing)
+        if it may not be played."""
+        if card.__class__ is not Card:
+            card = Card.parse(card)
+        # fast path: the commonest case, checked inline
+        if self._fast and self._phase is Phase.PLAY:
+            seat = self._to_play
+            hand = self._hands[seat]
+            trick = self._trick
+            if hand & card.bit and (not trick or card.suit == trick[0][1].suit
+                                    or not hand & SUIT_MASKS[trick[0][1].suit]):
+                self._hands[seat] = hand ^ card.bit
+                self._actions.append(card.code)
+                self._log.append(("play", seat, card,
+                                  (trick[0][1].suit if trick else None, self._trump), None))
+                trick.append((seat, card))
+                if len(trick) == 4:
+                    self._finish_trick()
+                else:
+                    self._to_play = (seat + 1) & 3
+                return
+        reason = self._refuse_play(card)
+        if reason is not None:
+            raise IllegalPlay(reason)
+        self._actions.append(card.code)
+        self._do_play(card)
+
+    def _do_play(self, card: Card):
+        seat = self._to_play
+        hand = self._hands[seat]
+        trick = self._trick
+        led = trick[0][1].suit if trick else None
+        self._hands[seat] = hand ^ card.bit
+        self._log.append(("play", seat, card, (led, self._trump), None))
+        revoking = led is not None and card.suit != led and hand & SUIT_MASKS[led]
+        if self._revokes:
+            self._check_proof(seat, card)
+        if revoking:
+            holding = tuple(held_suit(hand, led))
+            self._revokes.append([seat, len(self._tricks), card, led, False, False, len(trick)])
+            self._log.append(("revoke", seat, card, (led, holding), frozenset((seat,))))
+        elif (led is not None and card.suit != led and self._trump is None
+              and self.rules.trump_method == "first_void" and self._fixed_at is None):
+            self._trump = card.suit
+            self._fixed_at = (len(self._tricks), len(trick))
+            self._log.append(("trump_fixed", seat, card, (led,), None))
+        trick.append((seat, card))
+        if len(trick) == 4:
+            self._finish_trick()
+        else:
+            self._set_turn((seat + 1) & 3)
+
+    def _check_proof(self, seat: int, card: Card):
+        for rv in self._revokes:
+            if rv[0] == seat and not rv[5] and rv[3] == card.suit and rv[1] < len(self._tricks):
+                rv[5] = True
+                self._log.append(("revoke_proven", seat, rv[2], (rv[3], card, rv[1] + 1), None))
+
+    def _set_turn(self, seat: int):
+        self._to_play = seat
+        if (self._hidden is not None and seat == self.trump_caller
+                and not self._hands[seat] and self._phase is Phase.PLAY):
+            self._reveal("empty", None)
+
+    def _reveal(self, why: str, asker):
+        card = self._hidden
+        owner = self.trump_caller
+        self._hidden = None
+        self._hands[owner] |= card.bit
+        self._trump = card.suit
+        self._trump_card = card
+        self._log.append(("reveal", owner, card, (why, asker), None))
+
+    def _finish_trick(self):
+        trick = self._trick
+        trump = self._trump
+        lead_seat, best = trick[0]
+        led = best.suit
+        win_seat = lead_seat
+        for seat, c in trick[1:]:
+            if c.suit == best.suit:
+                if c.rank > best.rank:
+                    best, win_seat = c, seat
+            elif c.suit == trump:
+                best, win_seat = c, seat
+        number = len(self._tricks)
+        done = Trick(self._leader, tuple(trick), win_seat, best, number)
+        self._tricks.append(done)
+        self._trick = []
+        self._asked = None
+        self._leader = win_seat
+        log = self._log
+        log.append(("trick", win_seat, best, (best.suit == trump, led), None))
+        if self._revokes:
+            for rv in self._revokes:
+                if rv[1] == number:
+                    rv[4] = True
+        team = win_seat & 1
+        if self.rules.game == "court_piece":
+            self._won[team] += 1
+            self._tens[team] += _tens_in(done)
+        else:
+            self._pile(done, win_seat)
+        n = number + 1
+        if (self._ndealt < 13 and self.rules.trump_method == "first_void"
+                and (self._trump is not None or n >= 5)):
+            self._deal_rest()
+        self._check_end(win_seat)
+        if self._phase is Phase.PLAY:
+            self._set_turn(win_seat)
+        else:
+            self._to_play = win_seat
+
+    # --------------------------------------------------------------- the piles
+    def _pile(self, done: Trick, win_seat: int):
+        """RULES.md section 6: the centre pile and two tricks in a row by the same player."""
+        r = self.rules
+        number = done.number
+        self._centre.append(number)
+        if win_seat == self._run_seat:
+            self._run_len += 1
+        else:
+            self._run_seat, self._run_len = win_seat, 1
+        log = self._log
+        if number == 12:                       # the last trick takes what is left
+            n = len(self._centre)
+            self._take_centre(win_seat & 1)
+            log.append(("sweep", win_seat, None, (n,), None))
+            return
+        if self._run_len < 2:
+            log.append(("centre", win_seat, None, (len(self._centre),), None))
+            return
+        blocked = None
+        if not r.first_two_capture and number == 1:
+            blocked = "first_two"
+        elif (not r.aces_capture and done.winning_card.rank == _ACE_RANK
+              and self._tricks[number - 1].winning_card.rank == _ACE_RANK):
+            blocked = "aces"
+        elif (r.trump_method == "first_void" and r.game == "double_sir"
+              and (self._fixed_at is None or number <= self._fixed_at[0])):
+            blocked = "be_ranga"
+        if blocked:
+            log.append(("no_capture", win_seat, None, (blocked, len(self._centre)), None))
+            return
+        n = len(self._centre)
+        self._take_centre(win_seat & 1)
+        self._run_len = 0
+        log.append(("capture", win_seat, None, (n,), None))
+
+    def _take_centre(self, team: int):
+        for i in self._centre:
+            self._tens[team] += _tens_in(self._tricks[i])
+        self._won[team] += len(self._centre)
+        self._centre = []
+
+    # ----------------------------------------------------------------- the end
+    def _check_end(self, last_seat: int):
+        r = self.rules
+        n = len(self._tricks)
+        if r.game == "court_piece":
+            result = self._court_piece_end(n, last_seat)
+        else:
+            result = self._outcome_if_decided(n)
+        if result is not None:
+            self._finish(result)
+
+    def _court_piece_end(self, n: int, last_seat: int):
+        won = self._won
+        if n == 7 and (won[0] == 7 or won[1] == 7):
+            team = 0 if won[0] == 7 else 1
+            self._seven = team
+            if self.rules.stop_when_decided:
+                return self._court_result(team)
+            self._log.append(("seven", None, None, (team, team == self.dealer & 1), None))
+            return None
+        if self._seven is not None:
+            team = self._seven
+            if n == 13 and won[team] == 13:
+                return DealResult(team, 52, "bavney", self.tricks_won, self.tens_won)
+            if n == 13 or (won[1 - team] > 0 and self.rules.stop_when_decided):
+                return self._court_result(team)
+            return None
+        if n == 13 or (self.rules.stop_when_decided and max(won) >= 7):
+            # the first to seven: with 13 tricks, whoever has seven or more got there first
+            team = 0 if won[0] >= 7 else 1
+            return DealResult(team, 0, "tricks", self.tricks_won, self.tens_won)
+        return None
+
+    def _court_result(self, team: int) -> DealResult:
+        goon = team == (self.dealer & 1)
+        return DealResult(team, 1, "goon" if goon else "court", self.tricks_won, self.tens_won)
+
+    def _final(self, t0: int, t1: int, a0: int, a1: int):
+        """(winner, courts, kind) of a finished Double Sir / Dehla Pakad deal with these counts."""
+        r = self.rules
+        dealers = self.dealer & 1
+        if r.game == "double_sir":
+            team = 0 if t0 >= 7 else 1
+            if (t0, t1)[1 - team] == 0:
+                if team == dealers:
+                    return (team, r.goon_courts, "goon")
+                return (team, 1, "court")
+            return (team, 0, "tricks")
+        # dehla pakad
+        if a0 == 4 or a1 == 4:
+            return (0 if a0 == 4 else 1, 1, "kot")
+        tens = (a0, a1)
+        non = 1 - dealers
+        if tens[non] == 2:
+            if r.tens_tie == "tricks":
+                return (0 if t0 > t1 else 1, 0, "tens")
+            return (non, 0, "tens")
+        return (non if tens[non] == 3 else dealers, 0, "tens")
+
+    def _outcome_if_decided(self, n: int):
+        """The result once it can no longer change (RULES.md section 7), else None.
+
+        Counts only the tricks and tens already in the teams' piles; any remaining
+        trick (the centre ones included) could still go to either side, and a ten not
+        yet taken could go to either side with at least one trick.
+        """
+        t0, t1 = self._won
+        a0, a1 = self._tens
+        if n == 13:
+            w, c, k = self._final(t0, t1, a0, a1)
+            return DealResult(w, c, k, (t0, t1), (a0, a1))
+        if not self.rules.stop_when_decided:
+            return None
+        rest = 13 - t0 - t1
+        tens_rest = 4 - a0 - a1
+        seen = None
+        for x in range(rest + 1):
+            for y in range(tens_rest + 1):
+                if (y and not x) or (tens_rest - y and rest == x):
+                    continue
+                w, c, _ = self._final(t0 + x, t1 + rest - x, a0 + y, a1 + tens_rest - y)
+                if seen is None:
+                    seen = (w, c)
+                elif seen != (w, c):
+                    return None
+        if seen is None:
+            return None
+        w, c, k = self._final_kind(seen)
+        return DealResult(w, c, k, (t0, t1), (a0, a1))
+
+    def _final_kind(self, wc):
+        w, c = wc
+        r = self.rules
+        if r.game == "double_sir":
+            if c == 0:
+                return (w, 0, "tricks")
+            return (w, c, "goon" if w == self.dealer & 1 else "court")
+        return (w, c, "kot" if c else "tens")
+
+    def _finish(self, result: DealResult):
+        self._result = result
+        self._phase = Phase.OVER
+        self._log.append(("end", None, None, (result, self.dealer), None))
+
+    # ------------------------------------------------------------ trump moves
+    def _caller_check(self, what: str, methods: tuple):
+        if self._phase is not Phase.TRUMP:
+            if self._phase is Phase.OVER:
+                raise ValueError(f"The deal is over: {what} is no longer possible.")
+            raise ValueError(f"The trump is already fixed: {what} is only for the trump phase.")
+        if self.rules.trump_method not in methods:
+            raise ValueError(self._trump_how(what))
+
+    def _trump_how(self, what: str) -> str:
+        m = self.rules.trump_method
+        caller = self.rules.seat_name(self.trump_caller)
+        if m == "called":
+            return (f"These rules fix the trump by a call (trump_method='called'): {caller} uses "
+                    f"call_trump(suit), not {what}.")
+        if m in ("shown", "hidden"):
+            return (f"These rules fix the trump with a card (trump_method={m!r}): {caller} uses "
+                    f"choose_trump_card(card), not {what}.")
+        return f"With trump_method={m!r} nobody chooses the trump: {what} is not possible."
+
+    def call_trump(self, suit: "Suit | str") -> None:
+        """The trump caller names the trump suit (``trump_method="called"``)."""
+        s = Suit.parse(suit)
+        self._caller_check("call_trump", ("called",))
+        self._actions.append(_action_token("call", s))
+        self._do_call(s)
+
+    def _do_call(self, s: Suit):
+        self._trump = s
+        self._log.append(("call", self.trump_caller, None, (s,), None))
+        self._begin_play()
+
+    def _begin_play(self):
+        self._deal_rest()
+        self._phase = Phase.PLAY
+        self._set_turn(self.trump_caller)
+
+    def choose_trump_card(self, card: "Card | str") -> None:
+        """The trump caller picks one of their first five cards (``shown`` or ``hidden``)."""
+        c = Card.parse(card)
+        self._caller_check("choose_trump_card", ("shown", "hidden"))
+        caller = self.trump_caller
+        if not self._hands[caller] & c.bit:
+            name = self.rules.seat_name(caller)
+            raise ValueError(f"{c} is not among {name}'s first five cards; choose one of "
+                             f"{list_cards(held(self._hands[caller]))}.")
+        self._actions.append(_action_token("choose", c))
+        self._do_choose(c)
+
+    def _do_choose(self, c: Card):
+        caller = self.trump_caller
+        if self.rules.trump_method == "shown":
+            self._trump = c.suit
+            self._trump_card = c
+            self._log.append(("show", caller, c, (), None))
+        else:
+            self._hidden = c
+            self._hands[caller] &= ~c.bit
+            self._log.append(("set_aside", caller, c, (), frozenset((caller,))))
+            others = frozenset(s for s in range(4) if s != caller)
+            self._log.append(("set_aside_public", caller, None, (), others))
+        self._begin_play()
+
+    def defer_trump(self, number: int | None = None) -> None:
+        """The trump caller declines to choose from five; a later card fixes the trump.
+
+        ``deferred_card="next"``: the first card of the next batch; ``"random"``: a random
+        card of the next batch; ``"numbered"``: card ``number`` (6..13) of the caller's deal.
+        """
+        r = self.rules
+        if self._phase is not Phase.TRUMP:
+            self._caller_check("defer_trump", (r.trump_method,))
+        if not r.allow_deferred:
+            raise ValueError("These rules do not allow deferring the trump (allow_deferred=False); "
+                             "make the rules with allow_deferred=True to use defer_trump().")
+        if r.deferred_card == "numbered":
+            if isinstance(number, bool) or not isinstance(number, int) or not 6 <= number <= 13:
+                raise ValueError(f"With deferred_card='numbered' name a card number from 6 to 13 of "
+                                 f"your deal, e.g. defer_trump(7); got {number!r}.")
+        elif number is not None:
+            raise ValueError(f"With deferred_card={r.deferred_card!r} the card is not chosen by "
+                             f"number: call defer_trump() with no number.")
+        self._actions.append(_action_token("defer", number))
+        self._do_defer(number)
+
+    def _do_defer(self, number):
+        r = self.rules
+        caller = self.trump_caller
+        order = self._order[caller]
+        if r.deferred_card == "next":
+            card = order[5]
+        elif r.deferred_card == "random":
+            card = order[5 + _seed_for(self.seed, "deferred").randrange(4)]
+        else:
+            card = order[number - 1]
+        self._log.append(("defer", caller, None, (r.deferred_card, number), None))
+        self._trump = card.suit
+        self._trump_card = card
+        self._deal_rest()
+        self._log.append(("turn", caller, card, (), None))
+        self._phase = Phase.PLAY
+        self._set_turn(caller)
+
+    def ask_for_trump(self) -> None:
+        """A player to play who cannot follow suit asks to see the face-down trump card."""
+        reason = self._refuse_ask()
+        if reason:
+            raise ValueError(reason)
+        self._actions.append("ask")
+        self._do_ask()
+
+    def _refuse_ask(self) -> str | None:
+        r = self.rules
+        if r.trump_method not in ("hidden", "hidden_random"):
+            return (f"There is no face-down trump card to ask for (trump_method="
+                    f"{r.trump_method!r}); asking is for 'hidden' and 'hidden_random'.")
+        if self._phase is not Phase.PLAY:
+            return "Asking for the trump is only possible during play."
+        if self._hidden is None:
+            return "The trump card has already been shown: " + (
+                f"{self._trump.plural} are trumps." if self._trump else "")
+        seat = self._to_play
+        name = self.rules.seat_name(seat)
+        if not self._trick:
+            return (f"{name} is leading: only a player who cannot follow the suit led may ask "
+                    f"for the trump.")
+        led = self._trick[0][1].suit
+        if self._hands[seat] & SUIT_MASKS[led]:
+            follow = held_suit(self._hands[seat], led)
+            return (f"{name} can follow {led.plural} (holding {list_cards(follow)}), so may not ask "
+                    f"for the trump.")
+        return None
+
+    def can_ask_for_trump(self) -> bool:
+        return self._refuse_ask() is None
+
+    def _do_ask(self):
+        seat = self._to_play
+        led = self._trick[0][1].suit
+        self._log.append(("ask", seat, None, (led,), None))
+        self._asked = seat
+        self._reveal("asked", seat)
+
+    def correct_revoke(self) -> None:
+        """Take back the earliest revoke of the open trick, and every card played after it."""
+        if self._phase is not Phase.PLAY or not any(rv[1] == len(self._tricks) for rv in self._revokes):
+            raise ValueError("There is no revoke in the open trick to correct: a revoke can only be "
+                             "corrected before its trick is complete.")
+        self._actions.append("correct")
+        self._do_correct()
+
+    def _do_correct(self):
+        number = len(self._tricks)
+        rv = min((rv for rv in self._revokes if rv[1] == number), key=lambda rv: rv[6])
+        pos = rv[6]
+        back = self._trick[pos:]
+        del self._trick[pos:]
+        for seat, c in back:
+            self._hands[seat] |= c.bit
+        self._revokes = [x for x in self._revokes if not (x[1] == number and x[6] >= pos)]
+        if self._fixed_at is not None and self._fixed_at[0] == number and self._fixed_at[1] >= pos:
+            self._trump = None
+            self._fixed_at = None
+        self._log.append(("correct", rv[0], rv[2], (rv[3], tuple(c for _, c in back)), None))
+        self._to_play = rv[0]
+
+    def claim_revoke(self, seat: int) -> None:
+        """``seat`` claims an established revoke by an opponent: the deal ends, a court to
+        the claimer's team."""
+        seat = _check_seat(seat)
+        reason, _ = self._claimable(seat)
+        if reason:
+            raise ValueError(reason)
+        self._actions.append(_action_token("claim", seat))
+        self._do_claim(seat)
+
+    def _claimable(self, seat: int):
+        name = self.rules.seat_name(seat)
+        if self._phase is Phase.OVER:
+            return "The deal is over: a revoke can only be claimed before the deal ends.", None
+        theirs = [rv for rv in self._revokes if team_of(rv[0]) != team_of(seat)]
+        est = [rv for rv in theirs if rv[4]]
+        if est:
+            return None, est[0]
+        opp = self.rules.team_name(1 - team_of(seat))
+        if theirs:
+            return (f"{name} cannot claim yet: the revoke is in the open trick and can still be "
+                    f"corrected; it is established once the trick is complete."), None
+        return f"{name} cannot claim a revoke: no player of {opp} has an established revoke.", None
+
+    def _do_claim(self, seat: int):
+        _, rv = self._claimable(seat)
+        self._log.append(("claim", seat, rv[2], (rv[0], rv[3], rv[1] + 1), None))
+        self._finish(DealResult(team_of(seat), 1, "revoke", self.tricks_won, self.tens_won))
+
+    def can_play_on(self) -> bool:
+        return self._refuse_play_on() is None
+
+    def _refuse_play_on(self):
+        r = self._result
+        if (self.rules.game == "court_piece" and r is not None and r.kind in ("court", "goon")
+                and self._seven is not None and len(self._tricks) == 7 and not self._played_on):
+            return None
+        return ("play_on() is only for a Court Piece team that has just won the first seven "
+                "tricks: it reopens the deal to try for all thirteen (a bavney).")
+
+    def play_on(self) -> None:
+        """After a Court Piece court in the first seven tricks, play on for a bavney."""
+        reason = self._refuse_play_on()
+        if reason:
+            raise ValueError(reason)
+        self._actions.append("play_on")
+        self._do_play_on()
+
+    def _do_play_on(self):
+        team = self._result.winner
+        self._played_on = True
+        self._result = None
+        self._phase = Phase.PLAY
+        self._log.append(("play_on", None, None, (team,), None))
+        self._set_turn(self._leader)
+
+    # ------------------------------------------------------- undo and replay
+    def _apply(self, token: str):
+        """Apply one action token (as in ``actions``), checked like the public methods."""
+        kind, _, arg = token.partition(":")
+        if kind == "call":
+            self.call_trump(arg)
+        elif kind == "choose":
+            self.choose_trump_card(arg)
+        elif kind == "defer":
+            self.defer_trump(int(arg) if arg else None)
+        elif kind == "ask" and not arg:
+            self.ask_for_trump()
+        elif kind == "correct" and not arg:
+            self.correct_revoke()
+        elif kind == "claim":
+            if not arg.isdigit():
+                raise ValueError(f"claim needs a seat number 0..3: {token!r}")
+            self.claim_revoke(int(arg))
+        elif kind == "play_on" and not arg:
+            self.play_on()
+        elif not arg:
+            self.play(Card.parse(kind))
+        else:
+            raise ValueError(f"{token!r} is not a move: write a card (AS), call:S, choose:7S, "
+                             f"defer, defer:7, ask, correct, claim:1 or play_on.")
+
+    def _fresh(self) -> "Deal":
+        d = Deal.__new__(Deal)
+        d.rules, d.dealer, d.trump_caller, d.seed = self.rules, self.dealer, self.trump_caller, self.seed
+        d._order = self._order
+        d._start()
+        return d
+
+    def undo(self) -> None:
+        """Take back the last action (a card, a call, an ask, a correction, a claim...)."""
+        if not self._actions:
+            raise ValueError("There is nothing to undo: no action has been taken in this deal.")
+        d = self._fresh()
+        for token in self._actions[:-1]:
+            d._apply(token)
+        self.__dict__.update(d.__dict__)
+
+    def replay(self, upto: int) -> "Deal":
+        """A copy of this deal after its first ``upto`` actions (for stepping through)."""
+        if not 0 <= upto <= len(self._actions):
+            raise ValueError(f"upto must be 0..{len(self._actions)}, got {upto!r}.")
+        d = self._fresh()
+        for token in self._actions[:upto]:
+            d._apply(token)
+        return d
+
+    def copy(self) -> "Deal":
+        return self.replay(len(self._actions))
+
+    # -------------------------------------------------------- saved forms
+    def to_dict(self) -> dict:
+        """A JSON-compatible dict that :meth:`from_dict` turns back into this very deal."""
+        return {
+            "format": "courtlearn.deal/1",
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "hands": [[c.code for c in self._order[s]] for s in range(4)],
+            "actions": list(self._actions),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Deal":
+        """The deal saved by :meth:`to_dict`; raises ValueError (only) on anything malformed."""
+        try:
+            if not isinstance(d, dict):
+                raise ValueError(f"a saved deal is a dict, got {type(d).__name__}.")
+            fmt = d.get("format")
+            if fmt not in ("courtlearn.deal/1", None):
+                raise ValueError(f"unknown saved-deal format {fmt!r}.")
+            missing = [k for k in ("rules", "dealer", "seed", "hands", "actions") if k not in d]
+            if missing:
+                raise ValueError(f"the saved deal lacks {', '.join(missing)}.")
+            rules = Rules.from_dict(d["rules"])
+            hands = d["hands"]
+            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+                raise ValueError("hands must be four lists of 13 card codes.")
+            for h in hands:
+                for c in h:
+                    if not isinstance(c, str):
+                        raise ValueError(f"card codes must be text, got {c!r}.")
+            seed = d["seed"]
+            if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, str)):
+                raise ValueError(f"seed must be an int or a str, got {seed!r}.")
+            deal = cls.prearranged(rules, hands, dealer=d["dealer"], seed=seed)
+            actions = d["actions"]
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise ValueError("actions must be a list of move tokens (text).")
+            for token in actions:
+                deal._apply(token)
+            return deal
+        except ValueError as e:
+            raise ValueError(f"Not a valid saved deal: {e}") from None
+        except Exception as e:  # anything else malformed is still a ValueError for the caller
+            raise ValueError(f"Not a valid saved deal: {type(e).__name__}: {e}") from None
+
+    def to_notation(self) -> str:
+        """The short text form of this deal, for pasting into a lesson.
+
+        Lines ``key: value``: ``rules`` (game and changed options), ``dealer``,
+        ``seed``, ``hand 0`` .. ``hand 3`` (each seat's 13 cards in dealing
+        order: five, four, four) and ``moves`` (a trump call ``call:S``, a trump
+        card ``choose:7S``, ``defer`` or ``defer:7``, cards played like ``AS``,
+        ``ask``, ``correct``, ``claim:1``, ``play_on``; ``|`` between tricks is
+        only for the eye). Lines starting with ``#`` are comments.
+        """
+        lines = ["# courtlearn deal", f"rules: {self.rules.to_text()}",
+                 f"dealer: {self.dealer}", f"seed: {self.seed}"]
+        for s in range(4):
+            o = self._order[s]
+            lines.append(f"hand {s}: " + " ".join(c.code for c in o[:5]) + " | "
+                         + " ".join(c.code for c in o[5:9]) + " | "
+                         + " ".join(c.code for c in o[9:]))
+        lines.append("moves: " + self._moves_text())
+        return "\n".join(lines) + "\n"
+
+    def _moves_text(self) -> str:
+        """The actions as tokens, with ``|`` after each action that completed a trick."""
+        d = self._fresh()
+        out = []
+        for token in self._actions:
+            before = len(d._tricks)
+            d._apply(token)
+            out.append(token)
+            if len(d._tricks) > before and d._phase is not Phase.OVER:
+                out.append("|")
+        return " ".join(out)
+
+    @classmethod
+    def from_notation(cls, text: str) -> "Deal":
+        """The deal written by :meth:`to_notation` (ValueError saying what is wrong)."""
+        if not isinstance(text, str):
+            raise ValueError(f"notation is text, got {type(text).__name__}.")
+        fields: dict[str, str] = {}
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, sep, value = line.partition(":")
+            key = " ".join(key.lower().split())
+            if not sep or key not in ("rules", "dealer", "seed", "hand 0", "hand 1", "hand 2",
+                                      "hand 3", "moves"):
+                raise ValueError(f"line {n} ({raw.strip()!r}) is not understood: lines are "
+                                 f"'rules: ...', 'dealer: N', 'seed: N', 'hand 0: ...' to "
+                                 f"'hand 3: ...' and 'moves: ...'.")
+            if key in fields:
+                raise ValueError(f"line {n}: {key!r} is given twice.")
+            fields[key] = value.strip()
+        for key in ("rules", "dealer", "hand 0", "hand 1", "hand 2", "hand 3"):
+            if key not in fields:
+                raise ValueError(f"the notation lacks its {key!r} line.")
+        rules = Rules.from_text(fields["rules"])
+        if not fields["dealer"].isdigit():
+            raise ValueError(f"dealer must be a seat number 0..3, got {fields['dealer']!r}.")
+        seed_text = fields.get("seed")
+        seed = None
+        if seed_text:
+            seed = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+        hands = [fields[f"hand {s}"].replace("|", " ") for s in range(4)]
+        deal = cls.prearranged(rules, hands, dealer=int(fields["dealer"]), seed=seed)
+        for token in fields.get("moves", "").replace("|", " ").split():
+            try:
+                deal._apply(token)
+            except ValueError as e:
+                raise ValueError(f"move {token!r} cannot be made: {e}") from None
+        return deal
+
+    # ------------------------------------------------------------- the view
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: its own hand, every card played, public trumps,
+        its own face-down trump card, voids shown, provable revokes, visible events."""
+        seat = _check_seat(seat)
+        trump_card = self._trump_card
+        if (self._hidden is not None and seat == self.trump_caller
+                and self.rules.trump_method == "hidden"):
+            trump_card = self._hidden
+        events = tuple(e for e in self.events if e.visible_to(seat))
+        sizes = tuple(bin(h).count("1") for h in self._hands)
+        legal = tuple(self.legal_cards()) if self._to_play == seat else ()
+        return SeatView(
+            seat=seat, phase=self._phase, dealer=self.dealer, trump_caller=self.trump_caller,
+            to_play=self._to_play, hand=tuple(held(self._hands[seat])), trump=self._trump,
+            trump_card=trump_card, trick=self.trick, tricks=tuple(self._tricks),
+            centre=tuple(self.centre), tricks_won=self.tricks_won, voids=self.voids(),
+            revokes=tuple(r for r in self.revokes if r.provable), events=events,
+            rules=self.rules, hand_sizes=sizes, stock_size=52 - 4 * self._ndealt,
+            hidden_trump=self._hidden is not None, result=self._result, legal=legal)
+
+    def voids(self) -> tuple:
+        """Per seat, the suits it has shown it lacks (failing to follow, or not trumping
+        after asking to see the trump), minus suits it has played since."""
+        shown = [set(), set(), set(), set()]
+        tricks = [t.cards for t in self._tricks] + [tuple(self._trick)]
+        asked_in = {}
+        # who asked in which trick: from the events (asks are public)
+        number = 0
+        for k, s, c, d, a in self._log:
+            if k == "trick":
+                number += 1
+            elif k == "ask":
+                asked_in[number] = s
+        for number, cards in enumerate(tricks):
+            if not cards:
+                continue
+            led = cards[0][1].suit
+            for s, c in cards[1:]:
+                if c.suit in shown[s]:
+                    shown[s].discard(c.suit)
+                if c.suit != led:
+                    shown[s].add(led)
+                    if asked_in.get(number) == s:
+                        trump = self._trump
+                        if trump is not None and c.suit != trump:
+                            shown[s].add(trump)
+            s0, c0 = cards[0]
+            shown[s0].discard(c0.suit)
+        return tuple(tuple(sorted(v)) for v in shown)
+
+    # ---------------------------------------------------------- conveniences
+    def history(self):
+        """A pandas DataFrame with one row per card played (pandas loads on first use)."""
+        from .frames import history
+        return history(self)
+
+    def __eq__(self, other):
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        where = {Phase.TRUMP: f"{self.rules.seat_name(self.trump_caller)} to fix the trump",
+                 Phase.PLAY: f"trick {len(self._tricks) + 1}, "
+                             f"{self.rules.seat_name(self._to_play)} to play",
+                 Phase.OVER: "over"}[self._phase]
+        trump = f", trump {self._trump.symbol}" if self._trump is not None else ""
+        return (f"<Deal {self.rules.game} dealer={self.rules.seat_name(self.dealer)}"
+                f"{trump}, {where}, tricks {self._won[0]}-{self._won[1]}>")
+
+    def _repr_html_(self):
+        try:
+            from .render import deal_html
+        except ImportError:
+            return None
+        return deal_html(self)
+
+    def __getstate__(self):
+        return self.to_dict()
+
+    def __setstate__(self, state):
+        self.__dict__.update(Deal.from_dict(state).__dict__)
+
+
+def _tens_in(trick: Trick) -> int:
+    return sum(1 for _, c in trick.cards if c.rank == 10)
+
+
+def _check_seat(seat) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ValueError(f"a seat is a number 0..3 in the order of play, got {seat!r}.")
+    return seat

@@ -1,0 +1,201 @@
+"""A session: deal after deal, courts, streaks and who deals next (RULES.md 7, 8, 9).
+
+>>> import courtlearn as cl
+>>> s = cl.Session(cl.Rules.court_piece(), seed=1, dealer=3, deals=2)
+>>> s.deal.dealer, s.courts, s.streak
+(3, (0, 0), (None, 0))
+
+The session's scores are worked out from the results of its deals (the
+current one included once it is over), so undoing a card in a finished deal
+also takes back what the session had counted for it.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+from .deal import Deal, DealResult, Phase
+from .explain import Event, session_text
+from .rules import Rules, team_of
+
+__all__ = ["Session", "next_dealer"]
+
+
+def next_dealer(dealer: int, winner: int, court: bool) -> tuple[int, str]:
+    """Who deals next (RULES.md section 8), and why ("dealers_won", "same" or "partner").
+
+    The dealer always comes from the losing side, so the winners call trumps.
+
+    >>> next_dealer(3, winner=1, court=False)   # dealer's side won: the deal passes on
+    (0, 'dealers_won')
+    >>> next_dealer(3, winner=0, court=False)   # trump caller's side won, no court
+    (3, 'same')
+    >>> next_dealer(3, winner=0, court=True)    # trump caller's side won a court
+    (1, 'partner')
+    """
+    if winner == team_of(dealer):
+        return (dealer + 1) & 3, "dealers_won"
+    if not court:
+        return dealer, "same"
+    return (dealer + 2) & 3, "partner"
+
+
+class Session:
+    """Deals played one after another, with courts, the seven-deal streak and the
+    dealer rules.
+
+    ``dealer=None`` draws the first dealer from ``seed``; ``deals`` or
+    ``target_courts`` say when the session ends (``stop()`` ends it at once).
+    """
+
+    def __init__(self, rules: Rules | str | None = None, seed: int | str | None = None,
+                 dealer: int | None = None, deals: int | None = None,
+                 target_courts: int | None = None):
+        if rules is None:
+            rules = Rules.court_piece()
+        if isinstance(rules, str):
+            rules = Rules.of(rules)
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules (e.g. cl.Rules.court_piece()), got {rules!r}.")
+        for name, value in (("deals", deals), ("target_courts", target_courts)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 1):
+                raise ValueError(f"{name} must be a whole number of at least 1 (or None), "
+                                 f"got {value!r}.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 32)
+        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise ValueError(f"seed must be an int or a str, got {seed!r}.")
+        if dealer is None:
+            dealer = random.Random(f"{seed}/first-dealer").randrange(4)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3 (or None for a random one), got {dealer!r}.")
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = dealer
+        self.deals = deals
+        self.target_courts = target_courts
+        self._past: list[Deal] = []
+        self._stopped = False
+        self.deal = Deal(rules, dealer=dealer, seed=self._deal_seed(0))
+
+    def _deal_seed(self, n: int) -> int:
+        digest = hashlib.sha256(f"{self.seed!r}/deal/{n}".encode()).digest()
+        return int.from_bytes(digest[:6], "big")
+
+    # -- the score, worked out from the deals ------------------------------
+    def _finished(self) -> list[Deal]:
+        done = list(self._past)
+        if self.deal.phase is Phase.OVER and (not done or done[-1] is not self.deal):
+            done.append(self.deal)
+        return done
+
+    def _tally(self):
+        """Courts, streak and session events from the finished deals."""
+        courts = [0, 0]
+        streak_team, streak = None, 0
+        events: list[tuple] = []
+        dealer_next = None
+        for d in self._finished():
+            res: DealResult = d.result
+            w = res.winner
+            court = res.courts > 0
+            events.append(("deal_won", (w, res.courts, res.kind)))
+            if court:
+                courts[w] += res.courts
+                if streak:
+                    events.append(("streak_reset", ()))
+                streak_team, streak = None, 0
+            else:
+                if streak_team == w:
+                    streak += 1
+                else:
+                    streak_team, streak = w, 1
+                events.append(("streak", (w, streak)))
+                if streak == 7:
+                    courts[w] += 1
+                    court = True
+                    events.append(("streak_court", (w,)))
+                    streak_team, streak = None, 0
+            dealer_next = next_dealer(d.dealer, w, court)
+            events.append(("next_dealer", dealer_next))
+        return courts, (streak_team, streak), events, dealer_next
+
+    @property
+    def courts(self) -> tuple:
+        """(team0, team1): courts scored so far (a bavney counts 52)."""
+        return tuple(self._tally()[0])
+
+    @property
+    def streak(self) -> tuple:
+        """(team or None, count): deals won in a row since the last court."""
+        return self._tally()[1]
+
+    @property
+    def results(self) -> list[DealResult]:
+        """The results of the finished deals, in order."""
+        return [d.result for d in self._finished()]
+
+    @property
+    def deals_played(self) -> int:
+        return len(self._finished())
+
+    @property
+    def events(self) -> list[Event]:
+        """Session sentences: deals won, courts, streaks, the next dealer, the end."""
+        _, _, evs, _ = self._tally()
+        out = [Event(k, None, None, d, None, self.rules) for k, d in evs]
+        if self.over:
+            out.append(Event("over", None, None, (self.winner, self.courts), None, self.rules))
+        return out
+
+    @property
+    def over(self) -> bool:
+        if self._stopped:
+            return True
+        n = len(self._finished())
+        if self.deals is not None and n >= self.deals:
+            return True
+        if self.target_courts is not None and max(self._tally()[0]) >= self.target_courts:
+            return True
+        return False
+
+    @property
+    def winner(self) -> int | None:
+        """The team with more courts (None for a draw, none scored included)."""
+        c = self.courts
+        if c[0] == c[1]:
+            return None
+        return 0 if c[0] > c[1] else 1
+
+    def stop(self) -> None:
+        """The teacher ends the session now (a deal in progress is not counted)."""
+        self._stopped = True
+
+    def next_deal(self) -> Deal:
+        """Score the finished deal, pick the next dealer (RULES.md 8) and start the next deal."""
+        if self.deal.phase is not Phase.OVER:
+            raise ValueError("The current deal is not finished yet: play it to the end (or claim "
+                             "a revoke) before starting the next deal.")
+        if self.over:
+            raise ValueError("The session is over: "
+                             + _over_reason(self) + " Start a new Session to play on.")
+        _, _, _, (dealer, _) = self._tally()
+        self._past.append(self.deal)
+        self.deal = Deal(self.rules, dealer=dealer, seed=self._deal_seed(len(self._past)))
+        return self.deal
+
+    def __repr__(self) -> str:
+        c = self.courts
+        team, n = self.streak
+        streak = f", streak {self.rules.team_name(team)} {n}" if team is not None else ""
+        return (f"<Session {self.rules.game} deal {len(self._past) + 1}, courts {c[0]}-{c[1]}"
+                f"{streak}{', over' if self.over else ''}>")
+
+
+def _over_reason(s: Session) -> str:
+    if s._stopped:
+        return "it was stopped."
+    if s.deals is not None and len(s._finished()) >= s.deals:
+        return f"all {s.deals} deals have been played."
+    return f"a side has reached {s.target_courts} courts."
