@@ -1,0 +1,119 @@
+"""Exercises with checked answers, built on real deals.
+
+>>> import courtlearn as cl
+>>> q = cl.exercises.question("trick_winner", 1)     # a fixed question
+>>> q = cl.exercises.question("trick_winner", seed=7)  # a fresh one, endless
+>>> fb = q.check(q.solution)                          # doctest: +ELLIPSIS
+Correct: ...
+
+``q`` shows the table and the question; ``q.check(answer)`` prints
+"Correct: ..." (with the engine's reason), "Not yet: ..." (with a hint that
+points at the rule) or "Not answered yet" for ``...``, and returns a
+:class:`Feedback`.  It never raises for a wrong answer, unless the
+environment variable ``COURTLEARN_STRICT=1`` is set: then a wrong or missing
+answer raises ``AssertionError`` (for testing worked solutions).
+
+Every question is a real :class:`courtlearn.Deal` (``q.deal``), prearranged
+or shuffled from a seed, and its answer (``q.solution``) comes from the
+engine.
+"""
+from __future__ import annotations
+
+from ._base import Feedback, Question
+from .piles import (PILE_CAPTURE_FIXED, TENS_WINNER_FIXED, pile_capture_seeded,
+                    tens_winner_seeded)
+from .scoring import (COURT_OR_NOT_FIXED, NEXT_DEALER_FIXED, court_or_not_seeded,
+                      next_dealer_seeded)
+from .tricks import (LEGAL_CARDS_FIXED, SPOT_THE_REVOKE_FIXED, TRICK_WINNER_FIXED,
+                     legal_cards_seeded, spot_the_revoke_seeded, trick_winner_seeded)
+
+__all__ = ["KINDS", "TITLES", "RULES", "Question", "Feedback", "question", "count"]
+
+KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
+         "next_dealer", "tens_winner")
+
+TITLES = {
+    "trick_winner": "Which card wins this trick?",
+    "legal_cards": "Which cards may I play?",
+    "spot_the_revoke": "Spot the revoke",
+    "pile_capture": "Who collects the centre pile?",
+    "court_or_not": "Court or not?",
+    "next_dealer": "Who deals next?",
+    "tens_winner": "Who wins on tens?",
+}
+
+# The rule each kind practises, in one sentence (shown in the exercise notebooks).
+RULES = {
+    "trick_winner": "A trick is won by the highest trump in it; if it holds no trump, by the "
+                    "highest card of the suit that was led. A high card of any other suit never "
+                    "wins.",
+    "legal_cards": "The leader may play any card; every other player must follow the suit led "
+                   "if they can, and may play any card (a trump or not) only when they cannot.",
+    "spot_the_revoke": "A revoke is playing another suit while holding a card of the suit led; "
+                       "it comes to light when that player later plays a card of the suit they "
+                       "failed to follow.",
+    "pile_capture": "In Double Sir and Dehla Pakad tricks go face down to the centre; a player "
+                    "who wins two tricks in a row takes the whole pile for their side (partners "
+                    "do not chain), a new pile starts after a capture, and the 13th trick takes "
+                    "what is left.",
+    "court_or_not": "In Court Piece a team that wins each of the first seven tricks scores a "
+                    "court; if that team dealt, it is a goon court; winning seven tricks with "
+                    "losses between is just a won deal.",
+    "next_dealer": "The next dealer comes from the team that lost: if the dealer's team won, "
+                   "the deal passes to the next player; if the trump caller's team won without a "
+                   "court, the same player deals again; with a court, the dealer's partner deals.",
+    "tens_winner": "In Dehla Pakad the tens decide: the team that did not deal wins with two or "
+                   "three tens, the dealing team needs three, and all four tens is a kot.",
+}
+
+_FIXED = {
+    "trick_winner": TRICK_WINNER_FIXED,
+    "legal_cards": LEGAL_CARDS_FIXED,
+    "spot_the_revoke": SPOT_THE_REVOKE_FIXED,
+    "pile_capture": PILE_CAPTURE_FIXED,
+    "court_or_not": COURT_OR_NOT_FIXED,
+    "next_dealer": NEXT_DEALER_FIXED,
+    "tens_winner": TENS_WINNER_FIXED,
+}
+
+_SEEDED = {
+    "trick_winner": trick_winner_seeded,
+    "legal_cards": legal_cards_seeded,
+    "spot_the_revoke": spot_the_revoke_seeded,
+    "pile_capture": pile_capture_seeded,
+    "court_or_not": court_or_not_seeded,
+    "next_dealer": next_dealer_seeded,
+    "tens_winner": tens_winner_seeded,
+}
+
+
+def count(kind: str) -> int:
+    """How many fixed questions ``kind`` has (numbered from 1)."""
+    return len(_FIXED[_kind(kind)])
+
+
+def _kind(kind: str) -> str:
+    if kind not in _FIXED:
+        raise ValueError(f"unknown exercise kind {kind!r}; the kinds are: {', '.join(KINDS)}")
+    return kind
+
+
+def question(kind: str, n: int | None = None, seed: int | None = None) -> Question:
+    """Fixed question ``n`` (1, 2, ...) of ``kind``, or a fresh one from ``seed``.
+
+    With neither, fixed question 1.  The same ``seed`` always gives the same
+    question.
+    """
+    kind = _kind(kind)
+    if n is not None and seed is not None:
+        raise ValueError("give a question number or a seed, not both")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        return _SEEDED[kind](seed)
+    n = 1 if n is None else n
+    fixed = _FIXED[kind]
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(fixed):
+        raise ValueError(f"{kind} has fixed questions 1 to {len(fixed)}; "
+                         f"use seed=... for fresh ones")
+    return fixed[n - 1](n)

@@ -1,0 +1,419 @@
+"""The machinery every exercise kind shares.
+
+A :class:`Question` holds a real engine :class:`~courtlearn.Deal` at the
+moment the question is asked, the question in words, and the correct answer
+*computed by the engine* (never typed in by hand).  ``check(answer)`` reads
+the learner's answer in any natural form, compares, and prints friendly
+feedback; it never raises for a wrong answer unless ``COURTLEARN_STRICT=1``.
+"""
+from __future__ import annotations
+
+import html
+import os
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import courtlearn as cl
+
+NOBODY = "nobody"
+NOT_ANSWERED = "Not answered yet"
+
+_NOBODY_WORDS = {"nobody", "noone", "none", "neither", "nothing", "no", "centre",
+                 "center", "thecentre", "thecenter", "stays", "itstays",
+                 "staysinthecentre", "staysinthecenter", "nocapture", "norevoke",
+                 "noonerevoked", "nobodyrevoked", "-", ""}
+
+
+# --------------------------------------------------------------------------
+# Feedback
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What ``Question.check`` found.
+
+    ``correct`` is True, False, or None when nothing was answered yet;
+    ``message`` is the line that was printed.  ``bool(feedback)`` is True only
+    for a correct answer.
+    """
+
+    correct: bool | None
+    message: str
+    expected: str = ""
+
+    def __bool__(self) -> bool:
+        return self.correct is True
+
+    def __repr__(self) -> str:
+        state = {True: "correct", False: "not yet", None: "not answered"}[self.correct]
+        return f"<Feedback: {state}>"
+
+    def _ipython_display_(self) -> None:
+        # check() has already printed the message; showing it twice would be noise.
+        pass
+
+
+def strict() -> bool:
+    return os.environ.get("COURTLEARN_STRICT", "").strip().lower() not in ("", "0", "false", "no")
+
+
+# --------------------------------------------------------------------------
+# Reading answers
+
+
+class Unreadable(Exception):
+    """The answer could not be read as the kind of thing the question asks for."""
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s\-–—_/&.,'’]+|and", "", text.strip().lower())
+
+
+def is_nobody(answer: Any) -> bool:
+    return answer is None or (isinstance(answer, str) and _norm(answer) in _NOBODY_WORDS)
+
+
+def read_card(answer: Any) -> "cl.Card":
+    if isinstance(answer, cl.Card):
+        return answer
+    if isinstance(answer, str):
+        text = answer.strip().strip("'\"").strip()
+        try:
+            return cl.Card.parse(text)
+        except ValueError:
+            pass
+        try:  # "K of hearts", "king hearts", "10 ♥"
+            return cl.Card.parse(_spoken_card(text))
+        except (ValueError, KeyError, AttributeError):
+            pass
+    raise Unreadable(f"I could not read {answer!r} as a card: write it like 'K♥' or 'KH'.")
+
+
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9",
+               "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
+               "three": "3", "two": "2"}
+
+
+def _spoken_card(text: str) -> str:
+    words = [w for w in re.split(r"[\s]+", text.lower()) if w and w != "of"]
+    if len(words) != 2:
+        raise ValueError(text)
+    rank = _RANK_WORDS.get(words[0], words[0]).upper()
+    suit = cl.Suit.parse(words[1])
+    return rank + _suit_letter(suit)
+
+
+def _suit_letter(suit) -> str:
+    return {cl.Suit.SPADES: "S", cl.Suit.HEARTS: "H", cl.Suit.CLUBS: "C",
+            cl.Suit.DIAMONDS: "D"}[suit]
+
+
+def read_cards(answer: Any) -> list:
+    if isinstance(answer, cl.Card):
+        return [answer]
+    if isinstance(answer, str):
+        parts = [p for p in re.split(r"[\s,;]+", answer.strip()) if p]
+        if not parts:
+            raise Unreadable("The answer is empty: list the cards, like \"K♥ 3♥\".")
+        return [read_card(p) for p in parts]
+    if isinstance(answer, (list, tuple, set, frozenset)):
+        cards = []
+        for item in answer:
+            cards.extend(read_cards(item) if isinstance(item, str) else [read_card(item)])
+        return cards
+    raise Unreadable(f"I could not read {answer!r} as a list of cards: "
+                     "write them like [\"K♥\", \"3♥\"] or \"KH 3H\".")
+
+
+def seat_name(rules, seat: int) -> str:
+    return rules.seat_name(seat)
+
+
+def team_name(rules, team: int) -> str:
+    return rules.team_name(team)
+
+
+def read_seat(answer: Any, rules, allow_nobody: bool = False):
+    """A seat number 0..3 (or NOBODY) from "North", "n", 2, ..."""
+    if allow_nobody and is_nobody(answer):
+        return NOBODY
+    if isinstance(answer, bool):
+        raise Unreadable(f"I could not read {answer!r} as a player: write a seat like 'North'.")
+    if isinstance(answer, int) and 0 <= answer < 4:
+        return answer
+    if isinstance(answer, str):
+        text = _norm(answer)
+        if text.isdigit() and 0 <= int(text) < 4:
+            return int(text)
+        for seat in range(4):
+            name = _norm(seat_name(rules, seat))
+            if text in (name, name[0], name + "player", "seat" + name):
+                return seat
+    extra = " or \"nobody\"" if allow_nobody else ""
+    raise Unreadable(f"I could not read {answer!r} as a player: write a seat like "
+                     f"'North'{extra}.")
+
+
+def read_team(answer: Any, rules) -> int:
+    if isinstance(answer, bool):
+        raise Unreadable(f"I could not read {answer!r} as a team: write 'North–South' or 'East–West'.")
+    if isinstance(answer, int) and answer in (0, 1):
+        return answer
+    if isinstance(answer, str):
+        text = _norm(answer)
+        for team in (0, 1):
+            a, b = (seat_name(rules, s) for s in (team, team + 2))
+            na, nb = _norm(a), _norm(b)
+            forms = {na + nb, nb + na, na[0] + nb[0], nb[0] + na[0], _norm(team_name(rules, team)),
+                     "team" + na + nb, "team" + nb + na, "team" + na[0] + nb[0],
+                     "team" + str(team)}
+            if text in forms:
+                return team
+    raise Unreadable(f"I could not read {answer!r} as a team: write 'North–South' or 'East–West'.")
+
+
+# --------------------------------------------------------------------------
+# Building deals
+
+
+def card_text(cards) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def arrange(rules, dealer: int, want: dict, seed: int = 0):
+    """A prearranged deal with the given cards in given hands.
+
+    ``want`` maps a seat to ``(cards text, closed suits)``: the seat holds
+    the listed cards, and of a closed suit it holds no others (so ``("9H 4H",
+    "H")`` means exactly two hearts, and ``("", "H")`` none).  The remaining
+    cards are shared out deterministically (from ``seed``).  Listed cards
+    come first, so they are part of the seat's first batch of five.
+    """
+    fixed = {s: cl.cards(want.get(s, ("", ""))[0]) if want.get(s, ("", ""))[0] else []
+             for s in range(4)}
+    voids = {s: {cl.Suit.parse(x) for x in want.get(s, ("", ""))[1].split()} for s in range(4)}
+    used = {c for cs in fixed.values() for c in cs}
+    deck = [c for c in cl.cards(" ".join(r + s for s in "SHCD" for r in
+                                         ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")))
+            if c not in used]
+    for attempt in range(200):
+        rng = random.Random(seed * 1000 + attempt)
+        rest = deck[:]
+        rng.shuffle(rest)
+        hands = {s: list(fixed[s]) for s in range(4)}
+        # most constrained cards first: a card that few seats may take
+        rest.sort(key=lambda c: sum(1 for s in range(4) if c.suit not in voids[s]))
+        ok = True
+        for card in rest:
+            seats = [s for s in range(4) if card.suit not in voids[s] and len(hands[s]) < 13]
+            if not seats:
+                ok = False
+                break
+            seats.sort(key=lambda s: (len(hands[s]) - 13, rng.random()))  # emptiest first
+            hands[seats[0]].append(card)
+        if ok:
+            return cl.Deal.prearranged(rules, hands=[card_text(hands[s]) for s in range(4)],
+                                       dealer=dealer, seed=seed)
+    raise ValueError("cannot share out the cards with these voids")
+
+
+def apply(deal, moves):
+    """Play ``moves`` (card texts, ``"call S"`` for a trump call) in order."""
+    for move in moves.split() if isinstance(moves, str) else moves:
+        if move.lower().startswith("call:"):
+            deal.call_trump(move.split(":", 1)[1])
+        elif move.lower().startswith("revoke:"):
+            deal.play(move.split(":", 1)[1])
+        else:
+            deal.play(move)
+    return deal
+
+
+def copy_deal(deal):
+    return cl.Deal.from_dict(deal.to_dict())
+
+
+def is_over(deal) -> bool:
+    return deal.phase == cl.Phase.OVER
+
+
+def in_trump_phase(deal) -> bool:
+    return deal.phase == cl.Phase.TRUMP
+
+
+def longest_suit(cards):
+    """The suit with most cards (ties: higher cards, then ♠ ♥ ♣ ♦ order)."""
+    by = {}
+    for c in cards:
+        by.setdefault(c.suit, []).append(c.rank)
+    return max(by, key=lambda s: (len(by[s]), sum(by[s]), -list(cl.Suit).index(s)))
+
+
+def call_sensibly(deal) -> None:
+    """The trump caller names the suit they hold most of in their five."""
+    if in_trump_phase(deal):
+        deal.call_trump(longest_suit(deal.hand(deal.trump_caller)))
+
+
+def led_suit(deal):
+    cards = deal.trick.cards
+    return cards[0][1].suit if cards else None
+
+
+def play_random(deal, rng: random.Random):
+    card = rng.choice(deal.legal_cards())
+    deal.play(card)
+    return card
+
+
+def play_greedy(deal, favoured_team: int | None):
+    """A simple policy: the favoured team plays its strongest legal card
+    (trumping when it cannot follow), the others their weakest."""
+    legal = deal.legal_cards()
+    trump = deal.trump
+    def strength(c):
+        return (c.suit == trump, c.suit == led_suit(deal), c.rank)
+    if favoured_team is not None and cl.team_of(deal.to_play) == favoured_team:
+        card = max(legal, key=strength)
+    else:
+        card = min(legal, key=strength)
+    deal.play(card)
+    return card
+
+
+def events_since(deal, start: int) -> list:
+    return list(deal.events)[start:]
+
+
+def reason_text(events, skip_plays: bool = True) -> str:
+    """Join the engine's sentences, leaving out the bare "X plays Y." lines."""
+    texts = []
+    for e in events:
+        if skip_plays and e.kind == "play" and len(events) > 1:
+            continue
+        texts.append(e.text)
+    return " ".join(t for t in texts if t)
+
+
+# --------------------------------------------------------------------------
+# Showing a deal as text (deterministic) and as a picture
+
+
+GAME_NAMES = {"court_piece": "Court Piece", "double_sir": "Double Sir", "dehla_pakad": "Dehla Pakad"}
+
+
+def trick_line(rules, trick, number=None) -> str:
+    cards = ", ".join(f"{seat_name(rules, s)} {c}" for s, c in trick.cards)
+    head = f"Trick {number}: " if number is not None else ""
+    winner = getattr(trick, "winner", None)
+    tail = f" → {seat_name(rules, winner)}" if winner is not None and len(trick.cards) == 4 else ""
+    return f"{head}{cards}{tail}"
+
+
+def header(deal) -> str:
+    rules = deal.rules
+    parts = [GAME_NAMES.get(rules.game, rules.game),
+             f"{seat_name(rules, deal.dealer)} dealt",
+             f"{seat_name(rules, deal.trump_caller)} called trumps"]
+    parts.append(f"trumps {deal.trump}" if deal.trump is not None else "no trumps yet")
+    return " · ".join(parts)
+
+
+def table_text(deal, hands=(), tricks: bool = True, open_trick: bool = True) -> str:
+    rules = deal.rules
+    lines = [header(deal)]
+    for seat in hands:
+        lines.append(f"{seat_name(rules, seat)} holds: {card_text(deal.hand(seat))}")
+    if tricks:
+        for i, t in enumerate(deal.tricks, 1):
+            lines.append(trick_line(rules, t, i))
+    if open_trick and deal.trick.cards:
+        lines.append(f"On the table (trick {len(deal.tricks) + 1}): {trick_line(rules, deal.trick)}")
+    return "\n".join(lines)
+
+
+def picture(deal, show_all: bool = True) -> str | None:
+    """The static table picture from courtlearn.render, if it is there."""
+    try:
+        from courtlearn import render
+    except ImportError:
+        return None
+    fn = getattr(render, "deal_html", None)
+    if fn is None:
+        return None
+    for kwargs in ({"show_all": show_all}, {}):
+        try:
+            return fn(deal, **kwargs)
+        except TypeError:
+            continue
+    return None
+
+
+# --------------------------------------------------------------------------
+# The question
+
+
+@dataclass(repr=False, eq=False)
+class Question:
+    """One exercise question on a real deal.
+
+    ``deal`` is the table at the moment of the question; ``solution`` the
+    answer the engine gives (as text a learner could type); ``reason`` the
+    engine's explanation.
+    """
+
+    kind: str
+    deal: Any
+    prompt: str
+    solution: str
+    reason: str
+    judge: Callable[[Any], tuple]
+    text: str = ""
+    number: int | None = None
+    seed: int | None = None
+    answer_help: str = ""
+    show_all: bool = True
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        from courtlearn.exercises import TITLES
+        which = f"question {self.number}" if self.number is not None else f"fresh question, seed {self.seed}"
+        return f"{TITLES.get(self.kind, self.kind)}: {which}"
+
+    def __repr__(self) -> str:
+        lines = [self.title, self.text, "", self.prompt]
+        if self.answer_help:
+            lines.append(self.answer_help)
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        pic = picture(self.deal, self.show_all)
+        body = pic if pic else f"<pre>{html.escape(self.text)}</pre>"
+        if pic and self.extra.get("text_under_picture", True):
+            body += f"<pre>{html.escape(self.text)}</pre>"
+        helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
+        return (f"<div class=\"courtlearn-question\"><h4>{html.escape(self.title)}</h4>{body}"
+                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
+
+    def check(self, answer: Any) -> Feedback:
+        """Print Correct / Not yet / Not answered yet and return a Feedback."""
+        if answer is Ellipsis:
+            fb = Feedback(None, f"{NOT_ANSWERED}: replace ... with your answer.", self.solution)
+        else:
+            try:
+                ok, why = self.judge(answer)
+            except Unreadable as exc:
+                ok, why = False, str(exc)
+            except Exception as exc:  # a learner's answer must never produce a traceback
+                ok, why = False, f"I could not read {answer!r} ({type(exc).__name__})."
+            if ok:
+                fb = Feedback(True, f"Correct: {why}", self.solution)
+            else:
+                fb = Feedback(False, f"Not yet: {why}", self.solution)
+        print(fb.message)
+        if strict() and fb.correct is not True:
+            raise AssertionError(f"{self.title}: {fb.message}")
+        return fb

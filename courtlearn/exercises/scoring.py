@@ -1,0 +1,259 @@
+"""Questions about the end of a deal: was it a court, and who deals next."""
+from __future__ import annotations
+
+import random
+
+import courtlearn as cl
+
+from ._base import (Question, Unreadable, _norm, arrange, card_text, is_over, longest_suit,
+                    play_greedy, play_random, read_seat, reason_text, seat_name, table_text,
+                    team_name)
+
+COURT_KINDS = {"court": "court", "goon": "goon court", "bavney": "bavney"}
+
+_ANSWERS = {
+    "court": "court", "yes": "court", "acourt": "court", "itsacourt": "court", "true": "court",
+    "goon": "goon court", "gooncourt": "goon court", "agooncourt": "goon court",
+    "bavney": "bavney", "52": "bavney", "52court": "bavney", "bavneycourt": "bavney",
+    "nocourt": "no court", "no": "no court", "not": "no court", "notacourt": "no court",
+    "none": "no court", "false": "no court", "notcourt": "no court", "tricks": "no court",
+    "nocourtatall": "no court", "justtricks": "no court",
+}
+
+
+def _read_court(answer) -> str:
+    if isinstance(answer, bool):
+        return "court" if answer else "no court"
+    if isinstance(answer, str) and _norm(answer) in _ANSWERS:
+        return _ANSWERS[_norm(answer)]
+    raise Unreadable(f'I could not read {answer!r}: answer "court", "goon court" or "no court".')
+
+
+def _final_reason(deal) -> str:
+    """The engine's sentence on how the deal ended."""
+    ends = [e.text for e in deal.events if e.kind == "end"]
+    return ends[-1] if ends else deal.events[-1].text
+
+
+def _result_line(deal) -> str:
+    rules = deal.rules
+    t = deal.result.tricks
+    return (f"The deal is over after {len(deal.tricks)} tricks: {team_name(rules, 0)} took "
+            f"{t[0]}, {team_name(rules, 1)} took {t[1]}.")
+
+
+# --------------------------------------------------------------------------
+# Court or not?
+
+
+def court_or_not_question(deal, number=None, seed=None) -> Question:
+    rules = deal.rules
+    res = deal.result
+    solution = COURT_KINDS.get(res.kind, "no court")
+    reason = _final_reason(deal)
+    dealers = team_name(rules, cl.team_of(deal.dealer))
+
+    def judge(given):
+        said = _read_court(given)
+        if said == solution:
+            return True, reason
+        if solution == "goon court" and said == "court":
+            return False, ("nearly: it is a court, but a court won by the dealer's own team has "
+                           f"a name of its own. Who dealt?")
+        if solution == "court" and said == "goon court":
+            return False, (f"a goon court is a court won by the dealing team; {dealers} dealt. "
+                           "Which team won the first seven tricks?")
+        if said == "no court":
+            return False, ("count the first seven tricks: did one team win every one of them?")
+        if said == "bavney":
+            return False, "a bavney (52-court) needs one team to win all thirteen tricks."
+        return False, ("a court needs one team to win each of the first seven tricks, one "
+                       "after another; winning seven tricks in all is not enough.")
+
+    text = table_text(deal) + "\n" + _result_line(deal)
+    return Question("court_or_not", deal, "Did this deal end in a court?", solution, reason,
+                    judge, text=text, number=number, seed=seed,
+                    answer_help='Answer "court", "goon court" or "no court".')
+
+
+_DECK = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def strong_deal(rules, dealer: int, team: int, rng: random.Random, strength: int = 18):
+    """A prearranged deal in which ``team`` holds most of the high cards.
+
+    The trump suit is the trump caller's longest suit among their five.
+    Returns (deal, trump)."""
+    deck = cl.cards(" ".join(r + s for s in "SHCD" for r in _DECK))
+    trump = rng.choice(list(cl.Suit))
+    def score(c):
+        return (12 if c.suit == trump else 0) + c.rank + rng.random() * 4
+    ranked = sorted(deck, key=score, reverse=True)
+    strong, rest = ranked[:strength], ranked[strength:]
+    rng.shuffle(rest)
+    seats_of = [s for s in range(4) if cl.team_of(s) == team]
+    hands = {s: [] for s in range(4)}
+    for i, c in enumerate(strong):
+        hands[seats_of[i % 2]].append(c)
+    for c in rest:
+        open_seats = [s for s in range(4) if len(hands[s]) < 13]
+        hands[min(open_seats, key=lambda s: (len(hands[s]), rng.random()))].append(c)
+    for s in hands:
+        rng.shuffle(hands[s])
+    deal = cl.Deal.prearranged(rules, hands=[card_text(hands[s]) for s in range(4)],
+                               dealer=dealer, seed=rng.randrange(10**6))
+    deal.call_trump(trump if trump in [c.suit for c in deal.hand(deal.trump_caller)]
+                    else longest_suit(deal.hand(deal.trump_caller)))
+    return deal
+
+
+def court_deal(target: str, rng: random.Random, rules=None, tries: int = 60):
+    """A finished Court Piece deal with result ``target``: "court", "goon",
+    "none" (no court) or "near" (one team wins the first six, then loses one)."""
+    rules = rules or cl.Rules.court_piece()
+    deal = None
+    for _ in range(tries):
+        dealer = rng.randrange(4)
+        callers = cl.team_of(dealer + 1)
+        if target in ("court", "near"):
+            team = callers
+        elif target == "goon":
+            team = 1 - callers
+        else:
+            team = rng.randrange(2)
+        if target == "none":
+            deal = cl.Deal(rules, dealer=dealer, seed=rng.randrange(10**9))
+            deal.call_trump(longest_suit(deal.hand(deal.trump_caller)))
+        else:
+            deal = strong_deal(rules, dealer, team, rng)
+        while not is_over(deal):
+            favoured = team
+            if target == "near" and len(deal.tricks) == 6:
+                favoured = 1 - team
+            if target == "none":
+                play_random(deal, rng)
+            else:
+                play_greedy(deal, favoured)
+        kind = deal.result.kind
+        firsts = [cl.team_of(t.winner) for t in deal.tricks[:7]]
+        if target == "near":
+            if kind == "tricks" and firsts[:6] == [team] * 6 and len(set(firsts)) == 2:
+                return deal
+        elif (target == "none" and kind == "tricks") or kind == target:
+            return deal
+    return deal
+
+
+def _court_fixed(target):
+    def build(number):
+        deal = court_deal(target, random.Random(f"court_or_not/fixed/{number}"))
+        return court_or_not_question(deal, number=number)
+    return build
+
+
+COURT_OR_NOT_FIXED = [
+    _court_fixed("court"),
+    _court_fixed("near"),
+    _court_fixed("goon"),
+    _court_fixed("none"),
+]
+
+
+def court_or_not_seeded(seed: int) -> Question:
+    rng = random.Random(f"court_or_not/{seed}")
+    target = rng.choice(["court", "court", "goon", "near", "none", "none"])
+    return court_or_not_question(court_deal(target, rng), seed=seed)
+
+
+# --------------------------------------------------------------------------
+# Who deals next?
+
+
+def _session_sentence(event, rules) -> str:
+    text = event.text
+    if text.startswith(f"{event.kind}:"):   # the engine's own sentence, if Event lacks it
+        from courtlearn.explain import session_text
+        text = session_text(event.kind, event.data, rules)
+    return text
+
+
+def next_dealer_question(session, number=None, seed=None) -> Question:
+    """``session.deal`` is over; the engine's ``next_deal()`` decides."""
+    deal = session.deal
+    rules = deal.rules
+    res = deal.result
+    said = [_session_sentence(e, rules) for e in session.events
+            if e.kind in ("deal_won", "streak_court", "next_dealer")]
+    session.next_deal()
+    answer = session.deal.dealer
+    reason = " ".join(said) or f"{seat_name(rules, answer)} deals next."
+    winners = res.winner
+    callers = cl.team_of(deal.trump_caller)
+    court = res.courts > 0
+
+    def judge(given):
+        seat = read_seat(given, rules)
+        if seat == answer:
+            return True, reason
+        if cl.team_of(seat) == winners:
+            return False, ("the dealer always comes from the team that lost the deal, so that "
+                           "the winners call trumps.")
+        return False, ("which team won, and was it a court? The dealer's team winning passes "
+                       "the deal on; the trump caller's team winning keeps the same dealer, "
+                       "unless they made a court.")
+
+    kind = COURT_KINDS.get(res.kind, "")
+    how = f" with a {kind}" if court and kind else (" with a court" if court else ", no court")
+    text = (table_text(deal) + "\n" + _result_line(deal) +
+            f"\n{team_name(rules, winners)} won the deal{how}.")
+    q = Question("next_dealer", deal, "Who deals next?", seat_name(rules, answer), reason, judge,
+                 text=text, number=number, seed=seed,
+                 answer_help='Answer with a player, like "North".')
+    q.extra.update(session=session, winners=winners, callers=callers, court=court)
+    return q
+
+
+def finished_session(target: str, rng: random.Random, tries: int = 80):
+    """A Court Piece session whose first deal is over with the outcome
+    ``target``: "dealers" (the dealer's team won), "callers" (the trump
+    caller's team won, no court) or "court" (the trump caller's team won a
+    court)."""
+    rules = cl.Rules.court_piece()
+    session = None
+    for _ in range(tries):
+        session = cl.Session(rules, seed=rng.randrange(10**9), dealer=rng.randrange(4))
+        deal = session.deal
+        deal.call_trump(longest_suit(deal.hand(deal.trump_caller)))
+        callers = cl.team_of(deal.trump_caller)
+        favoured = 1 - callers if target == "dealers" else callers
+        greedy = target == "court" or rng.random() < 0.5
+        while not is_over(deal):
+            if greedy:
+                play_greedy(deal, favoured)
+            else:
+                play_random(deal, rng)
+        res = deal.result
+        got = ("dealers" if res.winner != callers else "court" if res.courts > 0 else "callers")
+        if got == target:
+            return session
+    return session
+
+
+def _next_fixed(target):
+    def build(number):
+        session = finished_session(target, random.Random(f"next_dealer/fixed/{number}"))
+        return next_dealer_question(session, number=number)
+    return build
+
+
+NEXT_DEALER_FIXED = [
+    _next_fixed("callers"),
+    _next_fixed("dealers"),
+    _next_fixed("court"),
+]
+
+
+def next_dealer_seeded(seed: int) -> Question:
+    rng = random.Random(f"next_dealer/{seed}")
+    target = rng.choice(["callers", "dealers", "court"])
+    return next_dealer_question(finished_session(target, rng), seed=seed)

@@ -1,0 +1,322 @@
+"""Questions about one trick: which card wins, which cards may be played,
+and who revoked."""
+from __future__ import annotations
+
+import random
+
+import courtlearn as cl
+
+from ._base import (NOBODY, Question, Unreadable, apply, arrange, call_sensibly, card_text,
+                    copy_deal, events_since, is_over, led_suit, play_random, read_card,
+                    read_cards, read_seat, reason_text, seat_name, table_text)
+
+CARD_HELP = 'Answer with a card, like "K♥" or "KH".'
+
+
+# --------------------------------------------------------------------------
+# Which card wins this trick?
+
+
+def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
+    """``deal`` has three cards on the table; ``fourth`` completes the trick."""
+    rules = deal.rules
+    player = deal.to_play
+    after = copy_deal(deal)
+    start = len(after.events)
+    after.play(fourth)
+    trick = after.tricks[-1]
+    played = [c for _, c in trick.cards]
+    winner_card = dict(trick.cards)[trick.winner]
+    reason = reason_text(events_since(after, start))
+    led = played[0].suit
+    trump = after.trump
+
+    def judge(answer):
+        try:
+            card = read_card(answer)
+        except Unreadable:
+            try:
+                seat = read_seat(answer, rules)
+            except Unreadable:
+                raise Unreadable(f"I could not read {answer!r} as a card: write it like 'K♥' or 'KH'.")
+            card = dict(trick.cards)[seat]
+        if card == winner_card:
+            return True, reason
+        if card not in played:
+            return False, f"{card} is not in this trick; the cards played are {card_text(played)}."
+        if card.suit != led and card.suit != trump:
+            return False, (f"{card} neither follows the suit led ({led}) nor is a trump, so it "
+                           "cannot win, however high it is.")
+        if trump is not None and card.suit != trump and any(c.suit == trump for c in played):
+            return False, f"a trump beats every card of the other suits. Is there a trump ({trump}) in this trick?"
+        if trump is not None and card.suit == trump:
+            return False, "when more than one trump is played, the highest trump wins."
+        return False, f"with no trump in the trick, the highest card of the suit led ({led}) wins."
+
+    text = table_text(deal) + f"\nThen {seat_name(rules, player)} plays {fourth} to complete the trick."
+    return Question("trick_winner", deal, "Which card wins this trick?", str(winner_card), reason,
+                    judge, text=text, number=number, seed=seed, answer_help=CARD_HELP)
+
+
+def _trick_winner_fixed(want, moves, fourth, dealer=3):
+    def build(number):
+        deal = apply(arrange(cl.Rules.court_piece(), dealer, want, seed=number), moves)
+        return trick_winner_question(deal, cl.Card.parse(fourth), number=number)
+    return build
+
+
+TRICK_WINNER_FIXED = [
+    # the highest card of the suit led; an ace of another suit does not count
+    _trick_winner_fixed({0: ("QH", ""), 1: ("AC", "H"), 2: ("5H", ""), 3: ("KH", "")},
+                        "call:S QH AC 5H", "KH"),
+    # a trump beats a higher card of the suit led
+    _trick_winner_fixed({0: ("AC", ""), 1: ("KC", ""), 2: ("3C", ""), 3: ("2H", "C")},
+                        "call:H AC KC 3C", "2H"),
+    # over-trumping: the highest trump wins
+    _trick_winner_fixed({0: ("AS KS", ""), 1: ("3S 2D", "S"), 2: ("5S 9S", ""), 3: ("7S 6D", "S")},
+                        "call:D AS 3S 5S 7S KS 2D 9S", "6D"),
+]
+
+
+def trick_winner_seeded(seed: int) -> Question:
+    rng = random.Random(f"trick_winner/{seed}")
+    want_off_suit = rng.random() < 0.6
+    for _ in range(30):
+        deal = cl.Deal(cl.Rules.court_piece(), dealer=rng.randrange(4), seed=rng.randrange(10**9))
+        call_sensibly(deal)
+        for _ in range(4 * rng.randrange(0, 6) + 3):
+            play_random(deal, rng)
+        fourth = rng.choice(deal.legal_cards())
+        cards = [c for _, c in deal.trick.cards] + [fourth]
+        if any(c.suit != cards[0].suit for c in cards) == want_off_suit:
+            break
+    return trick_winner_question(deal, fourth, seed=seed)
+
+
+# --------------------------------------------------------------------------
+# Which cards may this player play?
+
+
+def legal_cards_question(deal, number=None, seed=None) -> Question:
+    rules = deal.rules
+    seat = deal.to_play
+    name = seat_name(rules, seat)
+    hand = list(deal.hand(seat))
+    legal = list(deal.legal_cards())
+    led = led_suit(deal)
+    if len(legal) == len(hand):
+        if led is None:
+            reason = f"{name} leads this trick, and the leader may play any card."
+        else:
+            reason = (f"{name} holds no {led.plural}, so {name} may play any card: "
+                      "a trump, or a card of another suit.")
+    else:
+        bad = next(c for c in hand if c not in legal)
+        try:
+            copy_deal(deal).play(bad)
+            refusal = ""
+        except cl.IllegalPlay as exc:
+            refusal = " " + str(getattr(exc, "reason", exc))
+        reason = f"{name} may play {card_text(legal)}.{refusal}"
+
+    def judge(answer):
+        if isinstance(answer, str) and answer.strip().lower() in (
+                "all", "any", "anything", "any card", "all cards", "all of them", "every card"):
+            cards = hand
+        else:
+            cards = read_cards(answer)
+        chosen = set(cards)
+        if chosen == set(legal):
+            return True, reason
+        stray = [c for c in hand_order(chosen) if c not in hand]
+        if stray:
+            return False, f"{card_text(stray)} {'is' if len(stray) == 1 else 'are'} not in {name}'s hand."
+        extra = [c for c in hand if c in chosen and c not in legal]
+        if extra:
+            return False, (f"{card_text(extra)} may not be played here: a player must follow "
+                           "the suit led whenever they can.")
+        if led is None:
+            return False, "some cards are missing: the player who leads a trick may play any card."
+        if any(c.suit == led for c in hand):
+            return False, ("some cards are missing: when you follow suit, any card of the suit "
+                           "led will do, high or low.")
+        return False, ("some cards are missing: a player who cannot follow suit may play any "
+                       "card at all, a trump or not.")
+
+    def hand_order(cards):
+        return sorted(cards, key=lambda c: (list(cl.Suit).index(c.suit), -c.rank))
+
+    text = table_text(deal, hands=[seat])
+    return Question("legal_cards", deal, f"Which cards may {name} play now?", card_text(legal),
+                    reason, judge, text=text, number=number, seed=seed,
+                    answer_help='Answer with the cards, like ["K♥", "3♥"] or "KH 3H", or "all".')
+
+
+def _legal_fixed(want, moves, dealer=3):
+    def build(number):
+        deal = apply(arrange(cl.Rules.court_piece(), dealer, want, seed=number), moves)
+        return legal_cards_question(deal, number=number)
+    return build
+
+
+LEGAL_CARDS_FIXED = [
+    # East holds hearts: must follow
+    _legal_fixed({0: ("KH", ""), 1: ("9H 4H", "H")}, "call:S KH"),
+    # East has no diamonds: anything goes
+    _legal_fixed({0: ("AD", ""), 1: ("", "D")}, "call:C AD"),
+    # trumps led, North's only trump must go
+    _legal_fixed({0: ("3S", ""), 1: ("8S", ""), 2: ("AS", "S")}, "call:S 3S 8S"),
+]
+
+
+def legal_cards_seeded(seed: int) -> Question:
+    rng = random.Random(f"legal_cards/{seed}")
+    want = rng.choices(["follow", "void", "lead"], weights=[5, 4, 1])[0]
+    for _ in range(30):
+        deal = cl.Deal(cl.Rules.court_piece(), dealer=rng.randrange(4), seed=rng.randrange(10**9))
+        call_sensibly(deal)
+        n = 4 * rng.randrange(0, 6) + (0 if want == "lead" else rng.randrange(1, 4))
+        for _ in range(n):
+            play_random(deal, rng)
+        led = led_suit(deal)
+        if led is None:
+            got = "lead"
+        elif any(c.suit == led for c in deal.hand(deal.to_play)):
+            got = "follow"
+        else:
+            got = "void"
+        if got == want:
+            break
+    return legal_cards_question(deal, seed=seed)
+
+
+# --------------------------------------------------------------------------
+# Spot the revoke
+
+
+def _revokers(deal) -> list:
+    seats = []
+    for r in getattr(deal, "revokes", ()) or ():
+        seat = getattr(r, "seat", r[0] if isinstance(r, tuple) else r)
+        if seat not in seats:
+            seats.append(seat)
+    return seats
+
+
+def _shown_out(deal) -> dict:
+    """seat -> suits it has played another card to (as the table saw)."""
+    out = {s: set() for s in range(4)}
+    for t in deal.tricks:
+        led = t.cards[0][1].suit
+        for seat, card in t.cards[1:]:
+            if card.suit != led:
+                out[seat].add(led)
+    return out
+
+
+def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
+    rules = deal.rules
+    revokers = _revokers(deal)
+    answer = revokers[0] if revokers else NOBODY
+    if revokers:
+        found = [e for e in deal.events if e.kind == "revoke_proven" and e.seat == answer] or \
+                [e for e in deal.events if e.kind == "revoke" and e.seat == answer]
+        reason = found[0].text if found else f"{seat_name(rules, answer)} did not follow suit while able."
+        if not any(e.kind == "revoke_proven" for e in found):
+            reason += f" {_later_follow(deal, answer)}".rstrip()
+    else:
+        reason = ("everyone followed suit whenever they could; showing out of a suit you do not "
+                  "hold is no revoke.")
+    shown_out = _shown_out(deal)
+
+    def judge(given):
+        seat = read_seat(given, rules, allow_nobody=True)
+        if seat == answer:
+            return True, reason
+        if seat == NOBODY:
+            return False, ("someone played another suit while holding the suit led. Look for a "
+                           "player who showed out of a suit and later played a card of it.")
+        name = seat_name(rules, seat)
+        if shown_out[seat]:
+            return False, (f"{name} played another suit when {card_text(sorted(shown_out[seat]))} "
+                           f"{'was' if len(shown_out[seat]) == 1 else 'were'} led; that is a revoke only if "
+                           f"{name} held a card of the suit led, which shows when {name} plays one later.")
+        return False, f"{name} followed the suit led every time."
+
+    text = table_text(deal, tricks=True)
+    return Question("spot_the_revoke", deal,
+                    "Did anyone revoke (play another suit while holding the suit led)? Who?",
+                    seat_name(rules, answer) if answer != NOBODY else "nobody", reason, judge,
+                    text=text, number=number, seed=seed, show_all=False,
+                    answer_help='Answer with a player, like "East", or "nobody".')
+
+
+def _later_follow(deal, seat) -> str:
+    """The first later card that proves the revoke, in words."""
+    rules = deal.rules
+    for i, t in enumerate(deal.tricks):
+        led = t.cards[0][1].suit
+        for s, c in t.cards[1:]:
+            if s == seat and c.suit != led:
+                for j, later in enumerate(deal.tricks[i + 1:], i + 2):
+                    for s2, c2 in later.cards:
+                        if s2 == seat and c2.suit == led:
+                            return f"{seat_name(rules, seat)} later played {c2} in trick {j}."
+    return ""
+
+
+def _revoke_fixed(want, moves, dealer=3):
+    def build(number):
+        rules = cl.Rules.court_piece(revokes="allowed")
+        deal = apply(arrange(rules, dealer, want, seed=number), moves)
+        return spot_the_revoke_question(deal, number=number)
+    return build
+
+
+SPOT_THE_REVOKE_FIXED = [
+    # East discards on a heart lead, then follows hearts in the next trick
+    _revoke_fixed({0: ("KH AH", ""), 1: ("2C 5H", "H"), 2: ("6H 7H", ""), 3: ("9H 10H", "")},
+                  "call:S KH 2C 6H 9H AH 5H 7H 10H"),
+    # East really has no hearts: no revoke
+    _revoke_fixed({0: ("KH AH", ""), 1: ("2C 3D", "H"), 2: ("6H 7H", ""), 3: ("9H 10H", "")},
+                  "call:S KH 2C 6H 9H AH 3D 7H 10H"),
+    # North fails to follow trumps, and shows a trump later
+    _revoke_fixed({0: ("AS KS", ""), 1: ("4S 6S", ""), 2: ("3D 7S", "S"), 3: ("5S 8S", "")},
+                  "call:S AS 4S 3D 5S KS 6S 7S 8S"),
+]
+
+
+def spot_the_revoke_seeded(seed: int) -> Question:
+    rng = random.Random(f"spot_the_revoke/{seed}")
+    rules = cl.Rules.court_piece(revokes="allowed")
+    want_revoke = rng.random() < 0.65
+    for _ in range(40):
+        deal = cl.Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(10**9))
+        call_sensibly(deal)
+        revoke_at = rng.randrange(0, 3)
+        stop_after = rng.randrange(3, 6)
+        revoker = revoked = None
+        done = False
+        while not is_over(deal):
+            led = led_suit(deal)
+            seat = deal.to_play
+            hand = deal.hand(seat)
+            if (want_revoke and revoker is None and len(deal.tricks) >= revoke_at and led is not None
+                    and any(c.suit == led for c in hand) and any(c.suit != led for c in hand)):
+                deal.play(rng.choice([c for c in hand if c.suit != led]))
+                revoker, revoked = seat, led
+                continue
+            play_random(deal, rng)
+            if deal.trick.cards:
+                continue
+            if want_revoke:
+                if any(r.provable for r in deal.revokes):
+                    done = True
+                    break
+            elif len(deal.tricks) >= stop_after and any(_shown_out(deal).values()):
+                done = True
+                break
+        if done and not is_over(deal) and (_revokers(deal) != []) == want_revoke:
+            break
+    return spot_the_revoke_question(deal, seed=seed)
+
