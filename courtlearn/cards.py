@@ -120,7 +120,9 @@ class Card:
     bit: int
     code: str
 
-    def __new__(cls, suit: "Suit | str", rank: int) -> "Card":
+    def __new__(cls, suit: "Suit | str", rank: int | None = None) -> "Card":
+        if rank is None:                 # Card("10H") reads like Card.parse("10H")
+            return cls.parse(suit)
         suit = Suit.parse(suit)
         if rank not in RANK_NAMES:
             raise CardError(f"{rank!r} is not a rank: ranks are 2..14 (J=11, Q=12, K=13, A=14).")
@@ -295,6 +297,7 @@ def deck() -> list[Card]:
 
 def shuffled(seed: "int | str | None") -> list[Card]:
     """The 52 cards in an order reproducible from ``seed`` (``random.Random(seed)``)."""
-    order = list(_DECK)
-    random.Random(seed).shuffle(order)
-    return order
+    # sorting by independent uniform keys gives every order the same chance, and is
+    # faster in CPython than random.shuffle's 51 calls to randbelow
+    draw = random.Random(seed).random
+    return sorted(_DECK, key=lambda _card: draw())

@@ -36,22 +36,21 @@ Decisions where RULES.md is silent (also in the notes):
 """
 from __future__ import annotations
 
-import dataclasses
 import enum
 import hashlib
-import json
 import random
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import NamedTuple, Sequence
 
-from .cards import ALL_CARDS, Card, CardError, SUIT_MASKS, Suit, cards as parse_cards, held, \
+from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse_cards, held, \
     held_suit, mask_of, shuffled
 from .explain import Event, illegal_reason, list_cards
 from .rules import Rules, team_of
 
 __all__ = ["Deal", "Phase", "Trick", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
 
-_TEN_MASK = sum(1 << (13 * s + 8) for s in range(4))
+_SHIFT = (0, 13, 26, 39)
+_SEATS_FROM = tuple(tuple((lead + i) & 3 for i in range(4)) for lead in range(4))
 _ACE_RANK = 14
 
 
@@ -74,25 +73,25 @@ class Phase(str, enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A trick: who led, the cards ``[(seat, Card)]`` in order, and (once complete) the winner."""
+class Trick(NamedTuple):
+    """A trick: who led, the cards ``((seat, Card), ...)`` in order, and (once complete)
+    the winner and the card that won it."""
 
     leader: int
     cards: tuple = ()
-    winner: int | None = None
-    winning_card: Card | None = None
+    winner: "int | None" = None
+    winning_card: "Card | None" = None
     number: int = 0  # 0-based index among the deal's tricks
 
     @property
-    def suit_led(self) -> Suit | None:
+    def suit_led(self) -> "Suit | None":
         return self.cards[0][1].suit if self.cards else None
 
     @property
     def complete(self) -> bool:
         return len(self.cards) == 4
 
-    def card_of(self, seat: int) -> Card | None:
+    def card_of(self, seat: int) -> "Card | None":
         for s, c in self.cards:
             if s == seat:
                 return c
@@ -260,7 +259,9 @@ class Deal:
         self._trump: Suit | None = None
         self._trump_card: Card | None = None
         self._hidden: Card | None = None
-        self._trick: list = []
+        self._trick: list[Card] = []     # the open trick's cards; seat = (leader + i) & 3
+        self._led: Suit | None = None
+        self._led_mask = 0
         self._leader = self.trump_caller
         self._tricks: list[Trick] = []
         self._centre: list[int] = []
@@ -280,6 +281,8 @@ class Deal:
         self._events: list[Event] = []
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
+        self._fast_play = False
+        self._cp = r.game == "court_piece"
         method = r.trump_method
         if method == "hidden_random" or (method == "first_void" and r.game != "dehla_pakad"):
             self._deal_batches(13)
@@ -290,16 +293,25 @@ class Deal:
                 self._hidden = card
                 self._hands[self.trump_caller] &= ~card.bit
                 self._log.append(("set_aside_random", self.trump_caller, None, (), None))
-            self._phase = Phase.PLAY
+            self._set_phase(Phase.PLAY)
         else:
             self._deal_batches(5)
             self._log.append(("deal_first", self.dealer, None, (), None))
             if method == "first_void":      # Dehla Pakad method one: play on five cards
-                self._phase = Phase.PLAY
+                self._set_phase(Phase.PLAY)
+
+    def _set_phase(self, phase: Phase):
+        self._phase = phase
+        self._fast_play = self._fast and phase is Phase.PLAY
 
     def _deal_batches(self, upto: int):
-        for seat in range(4):
-            self._hands[seat] |= mask_of(self._order[seat][self._ndealt:upto])
+        frm = self._ndealt
+        hands = self._hands
+        for seat, order in enumerate(self._order):
+            m = 0
+            for c in order[frm:upto]:
+                m |= c.bit
+            hands[seat] |= m
         self._ndealt = upto
 
     def _deal_rest(self):
@@ -336,7 +348,9 @@ class Deal:
     @property
     def trick(self) -> Trick:
         """The open trick (never None): its leader and the cards played so far."""
-        return Trick(self._leader, tuple(self._trick), number=len(self._tricks))
+        lead = self._leader
+        return Trick(lead, tuple(((lead + i) & 3, c) for i, c in enumerate(self._trick)),
+                     number=len(self._tricks))
 
     @property
     def tricks(self) -> list[Trick]:
@@ -369,7 +383,7 @@ class Deal:
     @property
     def actions(self) -> list[str]:
         """Every action taken, as short tokens ("call:S", "AS", "ask", ...)."""
-        return list(self._actions)
+        return [a.code if a.__class__ is Card else a for a in self._actions]
 
     @property
     def stock(self) -> list[Card]:
@@ -385,7 +399,11 @@ class Deal:
         log, evs = self._log, self._events
         if len(evs) != len(log):
             rules = self.rules
-            evs.extend(Event(k, s, c, d, a, rules) for (k, s, c, d, a) in log[len(evs):])
+            for k, s, c, d, a in log[len(evs):]:
+                if k == "play":        # plays are logged flat: (kind, seat, card, led, trump)
+                    evs.append(Event(k, s, c, (d, a), None, rules))
+                else:
+                    evs.append(Event(k, s, c, d, a, rules))
         return list(evs)
 
     @property
@@ -417,14 +435,15 @@ class Deal:
             return []
         seat = self._to_play
         hand = self._hands[seat]
-        trick = self._trick
-        if trick:
-            led = trick[0][1].suit
-            if hand & SUIT_MASKS[led]:
-                return held_suit(hand, led)
+        lm = self._led_mask
+        if lm:
+            if hand & lm:
+                led = self._led
+                return list(_HELD_SUIT[led][hand >> _SHIFT[led] & 0x1FFF])
             if self._asked == seat and self._trump is not None and hand & SUIT_MASKS[self._trump]:
                 return held_suit(hand, self._trump)
-        return held(hand)
+        return list(_HELD_SUIT[0][hand & 0x1FFF] + _HELD_SUIT[1][hand >> 13 & 0x1FFF]
+                    + _HELD_SUIT[2][hand >> 26 & 0x1FFF] + _HELD_SUIT[3][hand >> 39 & 0x1FFF])
 
     def _refuse_play(self, card: Card) -> str | None:
         """Why ``card`` may not be played now (None if it may; revokes allowed counted as may)."""
@@ -438,9 +457,8 @@ class Deal:
                 return (f"{name} cannot play {card}: it is the face-down trump card, which cannot "
                         f"be played until it is shown.")
             return f"{name} does not hold {card}; {name} holds {list_cards(held(hand))}."
-        trick = self._trick
-        if trick:
-            led = trick[0][1].suit
+        if self._trick:
+            led = self._led
             if card.suit != led and hand & SUIT_MASKS[led]:
                 if self.rules.revokes == "allowed":
                     return None
@@ -477,36 +495,40 @@ class Deal:
         if it may not be played."""
         if card.__class__ is not Card:
             card = Card.parse(card)
-        # fast path: the commonest case, checked inline
-        if self._fast and self._phase is Phase.PLAY:
+        if self._fast_play:
+            # the commonest case, checked inline: held, and following suit if able
             seat = self._to_play
-            hand = self._hands[seat]
-            trick = self._trick
-            if hand & card.bit and (not trick or card.suit == trick[0][1].suit
-                                    or not hand & SUIT_MASKS[trick[0][1].suit]):
-                self._hands[seat] = hand ^ card.bit
-                self._actions.append(card.code)
-                self._log.append(("play", seat, card,
-                                  (trick[0][1].suit if trick else None, self._trump), None))
-                trick.append((seat, card))
+            hands = self._hands
+            hand = hands[seat]
+            bit = card.bit
+            lm = self._led_mask
+            if hand & bit and (not lm or bit & lm or not hand & lm):
+                hands[seat] = hand ^ bit
+                self._actions.append(card)
+                self._log.append(("play", seat, card, self._led, self._trump))
+                trick = self._trick
+                trick.append(card)
                 if len(trick) == 4:
                     self._finish_trick()
                 else:
+                    if not lm:
+                        self._led = card.suit
+                        self._led_mask = SUIT_MASKS[card.suit]
                     self._to_play = (seat + 1) & 3
                 return
         reason = self._refuse_play(card)
         if reason is not None:
             raise IllegalPlay(reason)
-        self._actions.append(card.code)
+        self._actions.append(card)
         self._do_play(card)
 
     def _do_play(self, card: Card):
         seat = self._to_play
         hand = self._hands[seat]
         trick = self._trick
-        led = trick[0][1].suit if trick else None
+        led = self._led
         self._hands[seat] = hand ^ card.bit
-        self._log.append(("play", seat, card, (led, self._trump), None))
+        self._log.append(("play", seat, card, led, self._trump))
         revoking = led is not None and card.suit != led and hand & SUIT_MASKS[led]
         if self._revokes:
             self._check_proof(seat, card)
@@ -519,7 +541,10 @@ class Deal:
             self._trump = card.suit
             self._fixed_at = (len(self._tricks), len(trick))
             self._log.append(("trump_fixed", seat, card, (led,), None))
-        trick.append((seat, card))
+        trick.append(card)
+        if led is None:
+            self._led = card.suit
+            self._led_mask = SUIT_MASKS[card.suit]
         if len(trick) == 4:
             self._finish_trick()
         else:
@@ -549,42 +574,49 @@ class Deal:
     def _finish_trick(self):
         trick = self._trick
         trump = self._trump
-        lead_seat, best = trick[0]
+        lead = self._leader
+        best = trick[0]
         led = best.suit
-        win_seat = lead_seat
-        for seat, c in trick[1:]:
-            if c.suit == best.suit:
+        win = 0
+        for i in (1, 2, 3):
+            c = trick[i]
+            if c.suit is best.suit:
                 if c.rank > best.rank:
-                    best, win_seat = c, seat
-            elif c.suit == trump:
-                best, win_seat = c, seat
+                    best, win = c, i
+            elif c.suit is trump:
+                best, win = c, i
+        win_seat = (lead + win) & 3
         number = len(self._tricks)
-        done = Trick(self._leader, tuple(trick), win_seat, best, number)
+        done = Trick(lead, tuple(zip(_SEATS_FROM[lead], trick)), win_seat, best, number)
         self._tricks.append(done)
         self._trick = []
+        self._led = None
+        self._led_mask = 0
         self._asked = None
         self._leader = win_seat
-        log = self._log
-        log.append(("trick", win_seat, best, (best.suit == trump, led), None))
+        self._log.append(("trick", win_seat, best, (best.suit is trump, led), None))
         if self._revokes:
             for rv in self._revokes:
                 if rv[1] == number:
                     rv[4] = True
-        team = win_seat & 1
-        if self.rules.game == "court_piece":
+        if self._cp:
+            team = win_seat & 1
             self._won[team] += 1
-            self._tens[team] += _tens_in(done)
+            self._tens[team] += [c.rank for c in trick].count(10)
+            result = self._court_piece_end(number + 1)
         else:
             self._pile(done, win_seat)
-        n = number + 1
-        if (self._ndealt < 13 and self.rules.trump_method == "first_void"
-                and (self._trump is not None or n >= 5)):
-            self._deal_rest()
-        self._check_end(win_seat)
-        if self._phase is Phase.PLAY:
-            self._set_turn(win_seat)
-        else:
+            if (self._ndealt < 13 and self.rules.trump_method == "first_void"
+                    and (self._trump is not None or number >= 4)):
+                self._deal_rest()
+            result = self._outcome_if_decided(number + 1)
+        if result is not None:
+            self._finish(result)
             self._to_play = win_seat
+        elif self._hidden is None:
+            self._to_play = win_seat
+        else:
+            self._set_turn(win_seat)
 
     # --------------------------------------------------------------- the piles
     def _pile(self, done: Trick, win_seat: int):
@@ -629,17 +661,7 @@ class Deal:
         self._centre = []
 
     # ----------------------------------------------------------------- the end
-    def _check_end(self, last_seat: int):
-        r = self.rules
-        n = len(self._tricks)
-        if r.game == "court_piece":
-            result = self._court_piece_end(n, last_seat)
-        else:
-            result = self._outcome_if_decided(n)
-        if result is not None:
-            self._finish(result)
-
-    def _court_piece_end(self, n: int, last_seat: int):
+    def _court_piece_end(self, n: int):
         won = self._won
         if n == 7 and (won[0] == 7 or won[1] == 7):
             team = 0 if won[0] == 7 else 1
@@ -701,6 +723,12 @@ class Deal:
             return DealResult(w, c, k, (t0, t1), (a0, a1))
         if not self.rules.stop_when_decided:
             return None
+        if self._cp is False and self.rules.game == "double_sir":
+            # decided once a side has seven and the other has a trick (so no court)
+            if (t0 >= 7 and t1) or (t1 >= 7 and t0):
+                w = 0 if t0 >= 7 else 1
+                return DealResult(w, 0, "tricks", (t0, t1), (a0, a1))
+            return None
         rest = 13 - t0 - t1
         tens_rest = 4 - a0 - a1
         seen = None
@@ -729,7 +757,7 @@ class Deal:
 
     def _finish(self, result: DealResult):
         self._result = result
-        self._phase = Phase.OVER
+        self._set_phase(Phase.OVER)
         self._log.append(("end", None, None, (result, self.dealer), None))
 
     # ------------------------------------------------------------ trump moves
@@ -766,7 +794,7 @@ class Deal:
 
     def _begin_play(self):
         self._deal_rest()
-        self._phase = Phase.PLAY
+        self._set_phase(Phase.PLAY)
         self._set_turn(self.trump_caller)
 
     def choose_trump_card(self, card: "Card | str") -> None:
@@ -832,7 +860,7 @@ class Deal:
         self._trump_card = card
         self._deal_rest()
         self._log.append(("turn", caller, card, (), None))
-        self._phase = Phase.PLAY
+        self._set_phase(Phase.PLAY)
         self._set_turn(caller)
 
     def ask_for_trump(self) -> None:
@@ -858,7 +886,7 @@ class Deal:
         if not self._trick:
             return (f"{name} is leading: only a player who cannot follow the suit led may ask "
                     f"for the trump.")
-        led = self._trick[0][1].suit
+        led = self._led
         if self._hands[seat] & SUIT_MASKS[led]:
             follow = held_suit(self._hands[seat], led)
             return (f"{name} can follow {led.plural} (holding {list_cards(follow)}), so may not ask "
@@ -870,7 +898,7 @@ class Deal:
 
     def _do_ask(self):
         seat = self._to_play
-        led = self._trick[0][1].suit
+        led = self._led
         self._log.append(("ask", seat, None, (led,), None))
         self._asked = seat
         self._reveal("asked", seat)
@@ -889,13 +917,15 @@ class Deal:
         pos = rv[6]
         back = self._trick[pos:]
         del self._trick[pos:]
-        for seat, c in back:
-            self._hands[seat] |= c.bit
+        for i, c in enumerate(back, pos):
+            self._hands[(self._leader + i) & 3] |= c.bit
+        if not self._trick:
+            self._led, self._led_mask = None, 0
         self._revokes = [x for x in self._revokes if not (x[1] == number and x[6] >= pos)]
         if self._fixed_at is not None and self._fixed_at[0] == number and self._fixed_at[1] >= pos:
             self._trump = None
             self._fixed_at = None
-        self._log.append(("correct", rv[0], rv[2], (rv[3], tuple(c for _, c in back)), None))
+        self._log.append(("correct", rv[0], rv[2], (rv[3], tuple(back)), None))
         self._to_play = rv[0]
 
     def claim_revoke(self, seat: int) -> None:
@@ -950,13 +980,15 @@ class Deal:
         team = self._result.winner
         self._played_on = True
         self._result = None
-        self._phase = Phase.PLAY
+        self._set_phase(Phase.PLAY)
         self._log.append(("play_on", None, None, (team,), None))
         self._set_turn(self._leader)
 
     # ------------------------------------------------------- undo and replay
     def _apply(self, token: str):
         """Apply one action token (as in ``actions``), checked like the public methods."""
+        if token.__class__ is Card:
+            return self.play(token)
         kind, _, arg = token.partition(":")
         if kind == "call":
             self.call_trump(arg)
@@ -1017,7 +1049,7 @@ class Deal:
             "dealer": self.dealer,
             "seed": self.seed,
             "hands": [[c.code for c in self._order[s]] for s in range(4)],
-            "actions": list(self._actions),
+            "actions": self.actions,
         }
 
     @classmethod
@@ -1082,7 +1114,7 @@ class Deal:
         for token in self._actions:
             before = len(d._tricks)
             d._apply(token)
-            out.append(token)
+            out.append(token.code if token.__class__ is Card else token)
             if len(d._tricks) > before and d._phase is not Phase.OVER:
                 out.append("|")
         return " ".join(out)
@@ -1151,7 +1183,7 @@ class Deal:
         """Per seat, the suits it has shown it lacks (failing to follow, or not trumping
         after asking to see the trump), minus suits it has played since."""
         shown = [set(), set(), set(), set()]
-        tricks = [t.cards for t in self._tricks] + [tuple(self._trick)]
+        tricks = [t.cards for t in self._tricks] + [self.trick.cards]
         asked_in = {}
         # who asked in which trick: from the events (asks are public)
         number = 0
@@ -1214,7 +1246,7 @@ class Deal:
 
 
 def _tens_in(trick: Trick) -> int:
-    return sum(1 for _, c in trick.cards if c.rank == 10)
+    return [c.rank for _, c in trick.cards].count(10)
 
 
 def _check_seat(seat) -> int:

@@ -90,7 +90,7 @@ def event_text(kind: str, seat, card, data, rules: Rules) -> str:
     name = rules.seat_name(seat) if isinstance(seat, int) else ""
     f = _TEXTS.get(kind)
     if f is None:
-        return f"{kind}: {name} {card or ''} {data or ''}".strip()
+        return session_text(kind, data, rules)
     return f(name, seat, card, data, rules)
 
 

@@ -15,7 +15,7 @@ import hashlib
 import random
 
 from .deal import Deal, DealResult, Phase
-from .explain import Event, session_text
+from .explain import Event
 from .rules import Rules, team_of
 
 __all__ = ["Session", "next_dealer"]
