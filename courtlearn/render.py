@@ -1,0 +1,209 @@
+"""Static pictures of deals, hands and tricks: plain HTML with inline styles.
+
+Used where no kernel runs (GitHub, nbviewer, a PDF export) and as the saved
+fallback of the live table: ``Deal._repr_html_`` delegates to :func:`deal_html`.
+No script, no stylesheet, every text escaped; the same picture every run.
+
+>>> import courtlearn as cl
+>>> print(cards_html(cl.cards("AS 10H"))[:40])
+<div style="display:inline-flex;gap:2px
+"""
+from __future__ import annotations
+
+from html import escape
+
+__all__ = ["deal_html", "cards_html", "trick_html", "card_html", "back_html", "suit_letter"]
+
+PIPS = {"S": "\u2660", "H": "\u2665", "C": "\u2663", "D": "\u2666"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
+RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+RED, BLACK = "#c0262d", "#1c1c1c"
+FELT, ON_FELT = "#1d6b45", "#f4f7f2"
+GAME_TITLES = {"court_piece": "Court Piece", "double_sir": "Double Sir", "dehla_pakad": "Dehla Pakad"}
+
+CARD_BOX = ("display:inline-flex;flex-direction:column;justify-content:space-between;"
+            "width:{w}px;height:{h}px;border-radius:5px;padding:2px 4px;box-sizing:border-box;"
+            "font:bold {f}px sans-serif;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.4);")
+
+
+def _code(card) -> str:
+    return card.code if hasattr(card, "code") else str(card)
+
+
+def _val(x):
+    return getattr(x, "value", x)
+
+
+def label(code: str) -> str:
+    """'10 of hearts', 'ace of spades'."""
+    rank, suit = code[:-1], code[-1]
+    return f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS.get(suit, suit)}"
+
+
+def card_html(card, seat=None, small=False) -> str:
+    """One face-up card: rank above its suit pip, red or black."""
+    code = _code(card)
+    rank, suit = code[:-1], code[-1]
+    w, h, f = (34, 48, 13) if small else (40, 56, 15)
+    colour = RED if suit in "HD" else BLACK
+    seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
+    return (f'<span data-card="{escape(code)}"{seat_attr} aria-label="{escape(label(code))}" role="img" '
+            f'style="{CARD_BOX.format(w=w, h=h, f=f)}background:#fffdf6;border:1px solid #9a9a90;'
+            f'color:{colour};"><span>{escape(rank)}</span>'
+            f'<span style="align-self:flex-end;font-size:{f + 6}px">{PIPS.get(suit, "?")}</span></span>')
+
+
+def back_html(seat=None, small=False) -> str:
+    """One face-down card: no identity, only its seat."""
+    w, h = (34, 48) if small else (40, 56)
+    seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
+    return (f'<span data-facedown=""{seat_attr} aria-label="face-down card" role="img" '
+            f'style="{CARD_BOX.format(w=w, h=h, f=12)}border:2px solid #f2f2f2;'
+            f'background:repeating-linear-gradient(45deg,#244f9e 0 5px,#3566c2 5px 10px);"></span>')
+
+
+def cards_html(cards, seat=None) -> str:
+    """A row of face-up cards (a hand, in the order given)."""
+    inner = "".join(card_html(c, seat) for c in cards)
+    return f'<div style="display:inline-flex;gap:2px;flex-wrap:wrap">{inner}</div>'
+
+
+def _seat_names(rules):
+    fn = getattr(rules, "seat_name", None)
+    if fn is not None:
+        return [fn(s) for s in range(4)]
+    if getattr(rules, "direction", "") == "clockwise":
+        return ["South", "West", "North", "East"]
+    return ["South", "East", "North", "West"]
+
+
+def _team_names(rules):
+    fn = getattr(rules, "team_name", None)
+    if fn is not None:
+        return [fn(0), fn(1)]
+    return ["North\u2013South", "East\u2013West"]
+
+
+def _positions(rules, viewer):
+    ring = ["bottom", "left", "top", "right"] if getattr(rules, "direction", "") == "clockwise" \
+        else ["bottom", "right", "top", "left"]
+    return [ring[(s - viewer) % 4] for s in range(4)]
+
+
+def trick_html(trick, rules=None, viewer: int = 0) -> str:
+    """The cards of one trick, each at its player's side."""
+    pos = _positions(rules, viewer)
+    names = _seat_names(rules)
+    slot = {p: "" for p in ("top", "left", "right", "bottom")}
+    for seat, card in trick.cards:
+        slot[pos[seat]] = (f'<div style="display:flex;flex-direction:column;align-items:center;'
+                           f'font:11px sans-serif;color:{ON_FELT}">{card_html(card, seat)}'
+                           f'<span>{escape(names[seat])}</span></div>')
+    cell = "display:flex;justify-content:center;align-items:center;min-width:48px;min-height:30px"
+    return (f'<div data-role="trick" data-count="{len(trick.cards)}" style="display:grid;'
+            f'grid-template-columns:repeat(3,auto);gap:2px;justify-content:center;align-items:center">'
+            f'<div></div><div style="{cell}">{slot["top"]}</div><div></div>'
+            f'<div style="{cell}">{slot["left"]}</div><div style="{cell}"></div>'
+            f'<div style="{cell}">{slot["right"]}</div>'
+            f'<div></div><div style="{cell}">{slot["bottom"]}</div><div></div></div>')
+
+
+def suit_letter(suit) -> str | None:
+    """'S', 'H', 'C' or 'D' for a Suit (whatever its own spelling), None for None."""
+    if suit is None:
+        return None
+    words = {w: k for k, w in SUIT_WORDS.items()}
+    letters = {p: k for k, p in PIPS.items()}
+    for attr in ("letter", "code", "value", "name"):
+        v = getattr(suit, attr, None)
+        if not isinstance(v, str):
+            continue
+        if v.upper() in SUIT_WORDS:
+            return v.upper()
+        if v in letters:
+            return letters[v]
+        if v.lower() in words:
+            return words[v.lower()]
+    for ch in str(suit):
+        if ch in letters:
+            return letters[ch]
+    return str(suit)[:1].upper() or None
+
+
+def deal_html(deal, seat=None, show_all=False) -> str:
+    """The whole table as a static picture.
+
+    seat None: the teacher's view, every hand face up, South at the bottom.
+    seat n: what that seat sees (its hand face up, the others face down unless
+    ``show_all``), that seat at the bottom.
+    """
+    rules = deal.rules
+    viewer = 0 if seat is None else int(seat)
+    everything = seat is None or show_all
+    v = deal.view(viewer)
+    names = _seat_names(rules)
+    teams = _team_names(rules)
+    pos = _positions(rules, viewer)
+    phase = _val(deal.phase)
+    to_act = None if phase == "over" else (deal.trump_caller if phase == "trump" else deal.to_play)
+
+    def seat_block(s):
+        hand = deal.hand(s) if (everything or s == viewer) else None
+        count = len(deal.hand(s))
+        marks = []
+        if s == deal.dealer:
+            marks.append("dealer")
+        if s == deal.trump_caller:
+            marks.append("trump caller")
+        if s == to_act:
+            marks.append("to play" if phase == "play" else "to call")
+        head = (f'<div style="font:bold 13px sans-serif;color:{ON_FELT};margin:2px 0">{escape(names[s])}'
+                + (f' <span style="font-weight:normal;opacity:.85">({escape(", ".join(marks))})</span>'
+                   if marks else "") + "</div>")
+        if hand is not None:
+            cards = "".join(card_html(c, s, small=True) for c in hand)
+        else:
+            cards = "".join(back_html(s, small=True) for _ in range(count))
+        body = f'<div style="display:flex;flex-wrap:wrap;gap:1px;max-width:300px;justify-content:center">{cards}</div>'
+        return (f'<div data-role="seat" data-seat="{s}" style="display:flex;flex-direction:column;'
+                f'align-items:center;padding:2px">{head}{body}</div>')
+
+    by_pos = {pos[s]: seat_block(s) for s in range(4)}
+    trick = trick_html(v.trick, rules, viewer)
+    centre_html = ""
+    if getattr(rules, "game", "") in ("double_sir", "dehla_pakad"):
+        centre_html = (f'<div data-role="centre" data-count="{len(v.centre)}" style="font:12px sans-serif;'
+                       f'color:{ON_FELT};text-align:center;margin-top:4px">centre pile: {len(v.centre)} '
+                       f'trick{"s" if len(v.centre) != 1 else ""}</div>')
+    won = v.tricks_won
+    piles = (f'<div style="font:12px sans-serif;color:{ON_FELT};text-align:center;margin-top:4px">'
+             f'{escape(teams[0])}: {won[0]} \u00b7 {escape(teams[1])}: {won[1]}</div>')
+
+    trump = suit_letter(v.trump)
+    if trump:
+        colour = RED if trump in "HD" else BLACK
+        trump_text = (f'<span style="background:#fffdf6;color:{colour};border-radius:4px;padding:0 5px">'
+                      f'{PIPS[trump]} {SUIT_WORDS[trump]}</span>')
+    elif phase == "trump":
+        trump_text = "not chosen yet"
+    else:
+        trump_text = "none yet"
+    game = getattr(rules, "game", "")
+    where = {"trump": "fixing the trump", "play": f"trick {len(v.tricks) + 1} of 13",
+             "over": "deal over"}.get(phase, phase)
+    header = (f'<div style="font:bold 14px sans-serif;margin-bottom:6px;color:{ON_FELT}">'
+              f'{escape(GAME_TITLES.get(game, game))} \u00b7 {escape(where)} \u00b7 trump: {trump_text}</div>')
+    events = list(v.events)
+    message = ""
+    if events:
+        message = (f'<div data-role="message" style="font:13px sans-serif;color:{ON_FELT};'
+                   f'margin-top:6px">{escape(events[-1].text)}</div>')
+    cell = "display:flex;justify-content:center;align-items:center"
+    grid = (f'<div style="display:grid;grid-template-columns:auto auto auto;gap:6px;align-items:center">'
+            f'<div></div><div style="{cell}">{by_pos["top"]}</div><div></div>'
+            f'<div style="{cell}">{by_pos["left"]}</div>'
+            f'<div style="{cell};flex-direction:column;min-width:170px;min-height:150px">{trick}{centre_html}{piles}</div>'
+            f'<div style="{cell}">{by_pos["right"]}</div>'
+            f'<div></div><div style="{cell}">{by_pos["bottom"]}</div><div></div></div>')
+    return (f'<div class="courtlearn-deal" style="display:inline-block;background:{FELT};border-radius:12px;'
+            f'padding:10px;max-width:880px">{header}{grid}{message}</div>')

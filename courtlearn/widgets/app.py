@@ -1,0 +1,131 @@
+"""cl.play(): a card table with classroom controls around it (ipywidgets).
+
+New deal, Undo, Step, Auto-play with a pace slider for the bot seats, Show all
+hands, a rules picker and a replay slider that steps through the deal so far.
+Every control calls the table's Python API, so a notebook can do the same.
+"""
+from __future__ import annotations
+
+import ipywidgets as W
+
+from .table import CardTable, default_bot
+
+__all__ = ["PlayApp", "play"]
+
+GAMES = [("Court Piece", "court_piece"), ("Double Sir", "double_sir"), ("Dehla Pakad", "dehla_pakad")]
+
+
+def _rules(game):
+    from courtlearn.rules import Rules
+    if isinstance(game, Rules):
+        return game
+    if isinstance(game, str):
+        key = game.strip().lower().replace(" ", "_").replace("-", "_")
+        factory = getattr(Rules, key, None)
+        if key in dict((g, g) for _, g in GAMES) and factory is not None:
+            return factory()
+    raise ValueError(f"game must be one of court_piece, double_sir, dehla_pakad (or a Rules); got {game!r}")
+
+
+class PlayApp(W.VBox):
+    """The table and its controls. ``app.table`` is the CardTable."""
+
+    def __init__(self, game="court_piece", seed=None, seat=0, bots=None, show_all=False,
+                 size="normal", animate=True):
+        from courtlearn.session import Session
+        self.rules = _rules(game)
+        self.seed = seed
+        self._sessions = 0
+        self._syncing = False
+        self.bots = bots if bots is not None else default_bot()
+        self.session = Session(self.rules, seed=seed)
+        self.table = CardTable(self.session, seat=seat, bots=self.bots, show_all=show_all, size=size,
+                               animate=animate)
+
+        lay = W.Layout(width="auto")
+        self.new_button = W.Button(description="New deal", icon="refresh", layout=lay)
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=lay)
+        self.step_button = W.Button(description="Step", icon="step-forward", layout=lay,
+                                    tooltip="the next move (a bot's, or a suggestion for you)")
+        self.auto = W.ToggleButton(value=True, description="Auto-play", icon="play", layout=lay,
+                                   tooltip="bots answer by themselves after your move")
+        self.pace = W.IntSlider(value=self.table.speed, min=0, max=1500, step=50, description="Pace (ms)",
+                                continuous_update=False, layout=W.Layout(width="260px"))
+        self.show_all = W.Checkbox(value=show_all, description="Show all hands", indent=False,
+                                   layout=W.Layout(width="auto"))
+        self.picker = W.Dropdown(options=GAMES, value=self.rules.game, description="Rules",
+                                 layout=W.Layout(width="220px"))
+        self.replay = W.IntSlider(value=0, min=0, max=0, description="Replay", continuous_update=True,
+                                  layout=W.Layout(width="420px"))
+
+        self.new_button.on_click(lambda _b: self._guard(self.new_deal))
+        self.undo_button.on_click(lambda _b: self._guard(self.table.undo))
+        self.step_button.on_click(lambda _b: self._guard(self.table.step))
+        self.auto.observe(self._on_auto, "value")
+        self.pace.observe(lambda ch: setattr(self.table, "speed", int(ch["new"])), "value")
+        self.show_all.observe(lambda ch: setattr(self.table, "show_all", bool(ch["new"])), "value")
+        self.picker.observe(self._on_rules, "value")
+        self.replay.observe(self._on_replay, "value")
+        self.table.observe(self._on_table, "state")
+        self._on_table(None)
+
+        row1 = W.HBox([self.new_button, self.undo_button, self.step_button, self.auto, self.pace])
+        row2 = W.HBox([self.picker, self.show_all, self.replay])
+        super().__init__([self.table, row1, row2])
+
+    # ------------------------------------------------------------------ handlers
+    def _guard(self, fn):
+        try:
+            fn()
+        except ValueError:        # already shown in the table's message area
+            pass
+
+    def _on_auto(self, change):
+        self.table.autoplay = bool(change["new"])
+        if self.table.autoplay:
+            self.table.resume()
+
+    def _on_rules(self, change):
+        from courtlearn.session import Session
+        self.rules = _rules(change["new"])
+        self.session = Session(self.rules, seed=self._next_seed())
+        self.table.set_deal(self.session)
+
+    def _on_replay(self, change):
+        if self._syncing:
+            return
+        self.table.replay(change["new"])
+
+    def _on_table(self, _change):
+        n = len(self.table.deal.actions)
+        self._syncing = True
+        try:
+            live = self.table._replay is None
+            self.replay.max = n
+            if live:
+                self.replay.value = n
+        finally:
+            self._syncing = False
+
+    def _next_seed(self):
+        self._sessions += 1
+        return None if self.seed is None else f"{self.seed}/{self._sessions}"
+
+    # ------------------------------------------------------------------ API
+    def new_deal(self):
+        """The session's next deal; a fresh session when the deal on the table is unfinished."""
+        from courtlearn.session import Session
+        if self.table.deal.over:
+            self.table.new_deal()
+        else:
+            self.session = Session(self.rules, seed=self._next_seed())
+            self.table.set_deal(self.session)
+        return self
+
+    def __repr__(self) -> str:
+        return f"PlayApp({self.table!r})"
+
+
+def play(game="court_piece", seed=None, seat=0, bots=None, show_all=False, size="normal", animate=True):
+    """A card table with controls; ``bots`` None puts a RuleBot at every other seat."""
+    return PlayApp(game, seed=seed, seat=seat, bots=bots, show_all=show_all, size=size, animate=animate)

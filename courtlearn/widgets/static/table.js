@@ -1,0 +1,409 @@
+// courtlearn card table: an anywidget ESM module.
+//
+// Python owns the game. It syncs `state` = {rev, frames: [snapshot, ...]}: the
+// snapshots the viewer may see after each action since the last sync (one for
+// a click, several when bots answered). This module draws them one after the
+// other (animated, or only the last when motion is off) and sends intents
+// (a clicked card, a called suit) with model.send; it never decides a rule.
+// Every text goes in with textContent: nothing from the state is parsed as HTML.
+
+const PIPS = { S: "\u2660", H: "\u2665", C: "\u2663", D: "\u2666" };
+const SUIT_NAMES = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
+const RED = new Set(["H", "D"]);
+
+function h(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = String(v);
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+function split(code) {
+  const c = String(code);
+  return { rank: c.slice(0, -1), suit: c.slice(-1) };
+}
+
+export function cardLabel(code) {
+  const { rank, suit } = split(code);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit] || "?"}`;
+}
+
+function faceCard(code, seat, cls = "") {
+  const { rank, suit } = split(code);
+  const pip = PIPS[suit] || "?";
+  const card = h("div", {
+    class: `cl-card cl-face ${RED.has(suit) ? "cl-red" : "cl-black"} ${cls}`,
+    "data-card": code,
+    "data-seat": seat,
+    "aria-label": cardLabel(code),
+    role: "img",
+  });
+  const corner = h("span", { class: "cl-corner", "aria-hidden": "true" }, [
+    h("span", { class: "cl-rank", text: rank }),
+    h("span", { class: "cl-cpip", text: pip }),
+  ]);
+  card.append(corner, h("span", { class: "cl-bigpip", "aria-hidden": "true", text: pip }));
+  return card;
+}
+
+function backCard(seat, cls = "") {
+  return h("div", {
+    class: `cl-card cl-back ${cls}`,
+    "data-seat": seat,
+    "data-facedown": "",
+    "aria-label": "face-down card",
+    role: "img",
+  });
+}
+
+function reducedMotion() {
+  return typeof window !== "undefined" && window.matchMedia &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function render({ model, el }) {
+  const root = h("div", {
+    class: "cl-table", "data-role": "table", "data-rev": "-1", "data-busy": "false",
+    "data-lm-suppress-shortcuts": "true",   // arrow keys and Enter belong to the table, not to JupyterLab
+  });
+  el.append(root);
+
+  let shown = null;          // the snapshot on screen
+  let queue = [];            // snapshots still to draw
+  let timer = null;
+  let pending = false;       // a click is on its way to Python
+  let pendingTimer = null;
+  let focusCode = null;      // keep keyboard focus across re-renders
+
+  const opts = () => ({
+    animate: !!model.get("animate") && !reducedMotion(),
+    speed: Math.max(0, Number(model.get("speed")) || 0),
+  });
+
+  function send(msg) {
+    if (pending) return;                       // one intent at a time: no merged double clicks
+    pending = true;
+    root.dataset.pending = "true";
+    clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(() => { pending = false; root.dataset.pending = "false"; }, 3000);
+    msg.rev = Number(root.dataset.rev);
+    model.send(msg);
+  }
+
+  // ---------- drawing one snapshot ----------
+  function seatBox(s, st) {
+    const box = h("div", {
+      class: `cl-seat cl-pos-${s.pos}${s.turn ? " cl-turn" : ""}`,
+      "data-role": "seat", "data-seat": s.seat, "data-pos": s.pos,
+      "data-turn": s.turn ? "true" : "false", "data-count": s.count,
+    });
+    const label = h("div", { class: "cl-seat-label" }, [
+      h("span", { class: "cl-seat-name", "data-role": "seat-name", text: s.name }),
+      s.player ? h("span", { class: "cl-player", text: s.player }) : null,
+      s.dealer ? h("span", { class: "cl-marker", "data-role": "dealer", title: "Dealer", text: "Dealer" }) : null,
+      s.caller ? h("span", { class: "cl-marker cl-marker-caller", "data-role": "caller", title: "Trump caller", text: "Trump caller" }) : null,
+      s.turn && st.phase !== "over" ? h("span", { class: "cl-marker cl-marker-turn", "data-role": "turn", text: "to play" }) : null,
+    ]);
+    box.append(label);
+    const hand = h("div", {
+      class: `cl-hand${s.viewer ? " cl-hand-viewer" : ""}${s.pos === "left" || s.pos === "right" ? " cl-hand-side" : ""}`,
+      "data-role": s.viewer ? "hand" : "hand-other", "data-seat": s.seat,
+    });
+    if (s.hand) {
+      const legal = new Set(s.legal || []);
+      const choosing = s.viewer && (st.actions || []).includes("choose_trump_card");
+      for (const code of s.hand) {
+        const c = faceCard(code, s.seat);
+        if (s.viewer) {
+          const ok = choosing || legal.has(code);
+          c.setAttribute("data-legal", ok ? "true" : "false");
+          c.setAttribute("role", "button");
+          c.setAttribute("tabindex", "-1");
+          c.classList.add(ok && (choosing || s.turn) ? "cl-legal" : "cl-illegal");
+        }
+        hand.append(c);
+      }
+      if (s.viewer) {
+        const first = hand.querySelector('[data-legal="true"]') || hand.firstElementChild;
+        if (first) first.setAttribute("tabindex", "0");
+      }
+    } else {
+      for (let i = 0; i < s.count; i++) hand.append(backCard(s.seat));
+    }
+    box.append(hand);
+    return box;
+  }
+
+  function pileBox(p) {
+    const stack = h("div", { class: "cl-stack" });
+    for (let i = 0; i < Math.min(p.count, 13); i++) {
+      stack.append(h("div", { class: "cl-stack-card", style: `--i:${i}` }));
+    }
+    return h("div", {
+      class: `cl-pile${p.mine ? " cl-pile-mine" : ""}`, "data-role": "pile", "data-team": p.team,
+      "data-count": p.count, "aria-label": `${p.name}: ${p.count} tricks`,
+    }, [stack, h("div", { class: "cl-pile-label" }, [
+      h("span", { class: "cl-pile-name", text: p.name }),
+      h("span", { class: "cl-pile-count", text: `${p.count} ${p.count === 1 ? "trick" : "tricks"}` }),
+    ])]);
+  }
+
+  function centreBox(st, fresh) {
+    const centre = h("div", { class: "cl-centre" });
+    const trick = h("div", { class: "cl-trick", "data-role": "trick", "data-count": st.trick.length, "aria-label": "the open trick" });
+    const prevSeats = new Set(((shown && shown.trick) || []).map((t) => `${t.seat}:${t.card}`));
+    for (const t of st.trick) {
+      const c = faceCard(t.card, t.seat, `cl-slot cl-slot-${t.pos}`);
+      if (fresh && !prevSeats.has(`${t.seat}:${t.card}`)) c.classList.add("cl-enter");
+      trick.append(c);
+    }
+    centre.append(trick);
+    if (st.last && st.trick.length === 0) {
+      const last = h("div", { class: "cl-last", "data-role": "last-trick", "data-winner": st.last.winner });
+      for (const t of st.last.cards) {
+        last.append(faceCard(t.card, t.seat, `cl-slot cl-slot-${t.pos}${t.seat === st.last.winner ? " cl-winning" : ""}`));
+      }
+      centre.append(last);
+    }
+    if (st.uses_centre) {
+      const pile = h("div", { class: "cl-centre-pile", "data-role": "centre", "data-count": st.centre, "aria-label": `centre pile: ${st.centre} tricks` });
+      const stack = h("div", { class: "cl-stack" });
+      for (let i = 0; i < Math.min(st.centre, 13); i++) stack.append(h("div", { class: "cl-stack-card", style: `--i:${i}` }));
+      pile.append(stack, h("div", { class: "cl-pile-label", text: `centre: ${st.centre}` }));
+      centre.append(pile);
+    }
+    return centre;
+  }
+
+  function header(st) {
+    const trump = h("div", { class: "cl-trump", "data-role": "trump", "data-suit": st.trump || "" });
+    trump.append(h("span", { class: "cl-trump-label", text: "Trump: " }));
+    if (st.trump) {
+      trump.append(h("span", { class: `cl-trump-suit ${RED.has(st.trump) ? "cl-red" : "cl-black"}`, "aria-label": SUIT_NAMES[st.trump], text: `${PIPS[st.trump]} ${SUIT_NAMES[st.trump]}` }));
+    } else {
+      trump.append(h("span", { class: "cl-trump-none", text: st.trump_note || "not yet" }));
+    }
+    if (st.trump_card) trump.append(faceCard(st.trump_card, st.trump_caller, "cl-mini"));
+    if (st.hidden_trump) {
+      const ht = st.hidden_trump;
+      const c = ht.card ? faceCard(ht.card, ht.seat, "cl-mini") : backCard(ht.seat, "cl-mini");
+      c.setAttribute("data-role", "hidden-trump");
+      trump.append(c);
+    }
+    const kids = [h("div", { class: "cl-title", text: st.title }), trump];
+    if (st.score) {
+      kids.push(h("div", { class: "cl-score", "data-role": "score", text: st.score }));
+    }
+    return h("div", { class: "cl-header" }, kids);
+  }
+
+  function actionBar(st) {
+    const bar = h("div", { class: "cl-actions", "data-role": "actions" });
+    const acts = st.actions || [];
+    if (acts.includes("call_trump")) {
+      bar.append(h("span", { class: "cl-actions-label", text: "Call trump:" }));
+      for (const s of ["S", "H", "C", "D"]) {
+        const b = h("button", {
+          class: `cl-btn cl-suit-btn ${RED.has(s) ? "cl-red" : "cl-black"}`, type: "button",
+          "data-role": "call-trump", "data-suit": s, "aria-label": `Call ${SUIT_NAMES[s]}`,
+          text: `${PIPS[s]} ${SUIT_NAMES[s]}`,
+        });
+        b.addEventListener("click", () => send({ type: "call_trump", suit: s }));
+        bar.append(b);
+      }
+    }
+    const labels = {
+      defer_trump: "Defer the trump", ask_for_trump: "Ask for the trump card",
+      play_on: "Play on for all thirteen", correct_revoke: "Correct the revoke",
+      claim_revoke: "Claim a revoke",
+    };
+    for (const a of Object.keys(labels)) {
+      if (!acts.includes(a)) continue;
+      const b = h("button", { class: "cl-btn", type: "button", "data-role": "action", "data-action": a, text: labels[a] });
+      b.addEventListener("click", () => send({ type: a }));
+      bar.append(b);
+    }
+    return bar;
+  }
+
+  function draw(st, fresh) {
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    if (focused && focused.dataset && focused.dataset.card) focusCode = focused.dataset.card;
+    root.replaceChildren();
+    root.dataset.phase = st.phase;
+    root.dataset.toPlay = st.to_play;
+    root.dataset.viewer = st.viewer;
+    root.dataset.game = st.game;
+    root.dataset.replay = st.replay ? "true" : "false";
+    const seats = {};
+    for (const s of st.seats) seats[s.pos] = seatBox(s, st);
+    const piles = st.piles.map(pileBox);
+    const mine = piles.find((p) => p.classList.contains("cl-pile-mine")) || piles[0];
+    const theirs = piles.find((p) => p !== mine);
+    const felt = h("div", { class: "cl-felt" }, [
+      h("div", { class: "cl-cell cl-tl" }),
+      h("div", { class: "cl-cell cl-top" }, [seats.top]),
+      h("div", { class: "cl-cell cl-tr" }, [theirs]),
+      h("div", { class: "cl-cell cl-left" }, [seats.left]),
+      h("div", { class: "cl-cell cl-mid" }, [centreBox(st, fresh)]),
+      h("div", { class: "cl-cell cl-right" }, [seats.right]),
+      h("div", { class: "cl-cell cl-bl" }, [mine]),
+      h("div", { class: "cl-cell cl-bottom" }, [seats.bottom]),
+      h("div", { class: "cl-cell cl-br" }),
+    ]);
+    const msg = h("div", {
+      class: "cl-message", "data-role": "message", "data-kind": st.message_kind || "info",
+      "aria-live": "polite", text: st.message || "",
+    });
+    const kids = [header(st), felt, msg];
+    if (st.result) kids.push(h("div", { class: "cl-result", "data-role": "result", text: st.result }));
+    kids.push(actionBar(st));
+    root.append(...kids);
+    if (focusCode) {
+      const again = root.querySelector(`[data-role=hand] [data-card="${CSS.escape(focusCode)}"]`);
+      if (again) { again.setAttribute("tabindex", "0"); again.focus({ preventScroll: true }); }
+    }
+  }
+
+  // ---------- animations (Web Animations API; skipped when motion is off) ----------
+  function sweep(st) {
+    // the trick just completed flies to its destination; a captured centre slides along
+    const o = opts();
+    if (!o.animate || !st.last || !st.last.fresh) return 0;
+    const last = root.querySelector("[data-role=last-trick]");
+    const target = st.last.to === "centre"
+      ? root.querySelector("[data-role=centre]")
+      : root.querySelector(`[data-role=pile][data-team="${st.last.to_team}"]`);
+    if (!last || !target) return 0;
+    const hold = Math.max(250, o.speed);
+    const dur = 420;
+    const tr = target.getBoundingClientRect();
+    for (const c of last.children) {
+      const r = c.getBoundingClientRect();
+      const dx = tr.left + tr.width / 2 - (r.left + r.width / 2);
+      const dy = tr.top + tr.height / 2 - (r.top + r.height / 2);
+      c.animate([
+        { transform: "translate(0,0) scale(1)", opacity: 1, offset: 0 },
+        { transform: "translate(0,0) scale(1)", opacity: 1, offset: hold / (hold + dur) },
+        { transform: `translate(${dx}px,${dy}px) scale(0.4)`, opacity: 0 },
+      ], { duration: hold + dur, easing: "ease-in", fill: "forwards" });
+    }
+    if (st.last.captured > 1) {
+      const centre = root.querySelector("[data-role=centre]");
+      if (centre) {
+        const ghost = h("div", { class: "cl-ghost-pile" });
+        for (let i = 0; i < Math.min(st.last.captured - 1, 13); i++) ghost.append(h("div", { class: "cl-stack-card", style: `--i:${i}` }));
+        const cr = centre.getBoundingClientRect();
+        const rr = root.getBoundingClientRect();
+        ghost.style.left = `${cr.left - rr.left}px`;
+        ghost.style.top = `${cr.top - rr.top}px`;
+        root.append(ghost);
+        const dx = tr.left - cr.left, dy = tr.top - cr.top;
+        const a = ghost.animate([
+          { transform: "translate(0,0)", offset: 0 },
+          { transform: "translate(0,0)", offset: hold / (hold + dur + 200) },
+          { transform: `translate(${dx}px,${dy}px)` },
+        ], { duration: hold + dur + 200, easing: "ease-in-out" });
+        a.onfinish = () => ghost.remove();
+      }
+    }
+    return hold + dur;
+  }
+
+  function pump() {
+    timer = null;
+    if (!queue.length) { root.dataset.busy = "false"; return; }
+    const st = queue.shift();
+    const o = opts();
+    draw(st, o.animate);
+    shown = st;
+    let wait = sweep(st);
+    if (queue.length) wait = Math.max(wait, o.speed);
+    if (wait > 0) {
+      root.dataset.busy = "true";            // settled only when the last animation is over
+      timer = setTimeout(pump, wait);
+    } else {
+      root.dataset.busy = "false";
+    }
+  }
+
+  function onState() {
+    const state = model.get("state") || {};
+    const frames = Array.isArray(state.frames) ? state.frames : [];
+    pending = false;
+    root.dataset.pending = "false";
+    clearTimeout(pendingTimer);
+    if (!frames.length) return;
+    if (timer) { clearTimeout(timer); timer = null; }
+    const o = opts();
+    queue = o.animate && o.speed > 0 ? frames.slice() : frames.slice(-1);
+    if (queue.length > 1) {
+      // the first frame must follow the picture on screen (skip to it if a replay was interrupted)
+      root.dataset.busy = "true";
+    }
+    root.dataset.rev = String(state.rev ?? 0);
+    pump();
+  }
+
+  function onOptions() {
+    root.dataset.size = model.get("size") || "normal";
+    root.dataset.animate = opts().animate ? "true" : "false";
+  }
+
+  // ---------- input: clicks and keys on the viewer's hand ----------
+  root.addEventListener("click", (ev) => {
+    const card = ev.target.closest("[data-role=hand] [data-card]");
+    if (!card || !root.contains(card)) return;
+    const st = shown;
+    if (!st) return;
+    const acts = st.actions || [];
+    if (acts.includes("choose_trump_card")) send({ type: "choose_trump_card", card: card.dataset.card });
+    else send({ type: "play", card: card.dataset.card });
+  });
+
+  root.addEventListener("keydown", (ev) => {
+    const card = ev.target.closest && ev.target.closest("[data-role=hand] [data-card]");
+    if (!card) return;
+    const legal = [...root.querySelectorAll('[data-role=hand] [data-card][data-legal="true"]')];
+    const all = legal.length ? legal : [...root.querySelectorAll("[data-role=hand] [data-card]")];
+    const i = all.indexOf(card);
+    let next = null;
+    if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = all[(i + 1) % all.length];
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = all[(i - 1 + all.length) % all.length];
+    else if (ev.key === "Home") next = all[0];
+    else if (ev.key === "End") next = all[all.length - 1];
+    else if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      card.click();
+      return;
+    }
+    if (next) {
+      ev.preventDefault();
+      card.setAttribute("tabindex", "-1");
+      next.setAttribute("tabindex", "0");
+      next.focus({ preventScroll: true });
+      focusCode = next.dataset.card;
+    }
+  });
+
+  model.on("change:state", onState);
+  model.on("change:animate", onOptions);
+  model.on("change:size", onOptions);
+  onOptions();
+  onState();
+  return () => {
+    clearTimeout(timer);
+    clearTimeout(pendingTimer);
+    model.off("change:state", onState);
+    model.off("change:animate", onOptions);
+    model.off("change:size", onOptions);
+  };
+}
+
+export default { render };

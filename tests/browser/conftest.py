@@ -1,0 +1,60 @@
+"""Fixtures for the browser tests: one JupyterLab server and one Debian Chromium per run,
+a fresh browser context per test, and a list of the page's console errors.
+
+Every test in this folder is marked `browser` (deselect with -m "not browser").
+"""
+import os
+import shutil
+
+import pytest
+
+from labserver import ARTIFACTS, CHROMIUM, Lab, launch_chromium
+
+
+def pytest_collection_modifyitems(config, items):
+    here = os.path.dirname(__file__)
+    for item in items:
+        if str(item.fspath).startswith(here):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make chromium` (apt-get install chromium)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    server = Lab(tmp_path_factory.mktemp("lab")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    errors = []
+    pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    pg.console_errors = errors
+    yield pg
+    if request.node.rep_call_failed if hasattr(request.node, "rep_call_failed") else False:
+        pg.screenshot(path=str(ARTIFACTS / f"failed_{request.node.name}.png"))
+    ctx.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when == "call":
+        item.rep_call_failed = rep.failed

@@ -1,0 +1,171 @@
+"""The card table in a real JupyterLab, driven through Debian's Chromium.
+
+Each test opens a fresh copy of a notebook in tests/browser/, runs it, clicks,
+and checks both the page and the kernel's own Deal. Waits are on DOM
+attributes (data-rev, data-phase, data-to-play, data-busy), never on sleeps.
+Screenshots go to artifacts/.
+"""
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from labserver import ARTIFACTS, HERE, kernel, open_notebook
+
+pytestmark = pytest.mark.browser
+
+
+def table_root(page):
+    return page.locator(".cl-table").first
+
+
+def wait_idle(page, rev_after=None):
+    """Wait until the table drew everything Python sent (and, if given, a newer rev)."""
+    root = table_root(page)
+    if rev_after is not None:
+        page.wait_for_function(
+            "(r) => Number(document.querySelector('.cl-table').dataset.rev) > r", arg=rev_after)
+    expect(root).to_have_attribute("data-busy", "false")
+
+
+def rev(page) -> int:
+    return int(table_root(page).get_attribute("data-rev"))
+
+
+# JupyterLab's own start-up noise, not the table's: the JupyterLite kernel extension
+# (installed with the [test] extra for the Lite build) cannot load in a server-backed lab.
+UNRELATED = ("@jupyterlite/", "favicon")
+
+
+def no_console_errors(page):
+    errors = [e for e in page.console_errors if not any(u in e for u in UNRELATED)]
+    assert errors == [], errors
+
+
+@pytest.fixture
+def prearranged(lab, page, request):
+    name = lab.add_notebook(HERE / "prearranged.ipynb", f"{request.node.name}.ipynb")
+    open_notebook(page, lab, name)
+    return page
+
+
+def test_prearranged_deal_by_clicks(prearranged):
+    page = prearranged
+    root = table_root(page)
+    expect(root).to_have_attribute("data-phase", "trump")
+    hand = root.locator("[data-role=hand] [data-card]")
+    expect(hand).to_have_count(5)                                   # the first batch only
+    expect(root.locator("[data-role=hand-other] [data-facedown]")).to_have_count(15)
+    # face-down cards carry no identity, and the page holds no opponent's card anywhere
+    assert root.locator("[data-facedown][data-card]").count() == 0
+    shown = set(root.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert shown == {"AS", "KS", "QS", "JS", "2C"}
+    expect(hand.first).to_have_attribute("aria-label", "ace of spades")
+    page.screenshot(path=str(ARTIFACTS / "prearranged_trump.png"))
+
+    # call trump by a click
+    r = rev(page)
+    root.locator("[data-role=call-trump][data-suit=S]").click()
+    wait_idle(page, r)
+    expect(root).to_have_attribute("data-phase", "play")
+    expect(root.locator("[data-role=trump]")).to_have_attribute("data-suit", "S")
+    assert kernel(page, "print(deal.trump.letter, deal.phase.value)").split() == ["S", "play"]
+    expect(hand).to_have_count(13)
+
+    # a legal card: it appears in the trick, and Python's deal shows it
+    r = rev(page)
+    root.locator("[data-role=hand] [data-card='2C']").click()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=trick] [data-card='2C'][data-seat='0']")).to_be_visible()
+    assert kernel(page, "print([(s, c.code) for s, c in deal.trick.cards])").strip() == "[(0, '2C')]"
+    expect(root.locator("[data-role=message]")).to_contain_text("South leads 2\u2663")
+
+    # the other seats from Python (a bare table plays nobody's cards by itself)
+    assert kernel(page, "print(deal.to_play)").strip() == "1"
+    kernel(page, "table.play('AC'); table.play('2H'); table.play('2D'); table.play('KD'); table.play('3H'); table.play('AD')")
+    wait_idle(page)
+    expect(root).to_have_attribute("data-to-play", "0")
+    expect(root.locator("[data-role=trick] [data-card]")).to_have_count(3)
+    legal = root.locator("[data-role=hand] [data-card][data-legal=true]")
+    expect(legal).to_have_count(4)                                  # must follow diamonds
+    assert sorted(legal.evaluate_all("els => els.map(e => e.dataset.card)")) == ["5D", "6D", "7D", "8D"]
+
+    # an illegal card: the engine's reason appears, nothing changes
+    before = kernel(page, "print(deal.to_dict())")
+    r = rev(page)
+    root.locator("[data-role=hand] [data-card='AS']").click()
+    wait_idle(page, r)
+    msg = root.locator("[data-role=message]")
+    expect(msg).to_have_attribute("data-kind", "error")
+    expect(msg).to_contain_text("diamond")
+    expect(root.locator("[data-role=hand] [data-card='AS']")).to_be_visible()
+    expect(root.locator("[data-role=trick] [data-card]")).to_have_count(3)
+    assert kernel(page, "print(deal.to_dict())") == before
+    page.screenshot(path=str(ARTIFACTS / "prearranged_illegal.png"))
+
+    # keyboard: focus the hand, move with the arrows, play with Enter
+    r = rev(page)
+    root.locator("[data-role=hand] [data-card='7D']").focus()      # held high to low: 8D 7D 6D 5D
+    page.keyboard.press("ArrowRight")
+    expect(root.locator("[data-role=hand] [data-card='6D']")).to_be_focused()
+    page.keyboard.press("Enter")
+    wait_idle(page, r)
+    expect(root.locator("[data-role=last-trick] [data-card='6D']")).to_be_visible()
+    assert kernel(page, "print(deal.tricks[-1].winner, len(deal.tricks))").split() == ["3", "2"]
+    expect(root.locator("[data-role=pile][data-team='1']")).to_have_attribute("data-count", "2")
+    no_console_errors(page)
+
+
+def test_forged_message_from_the_page_is_refused(prearranged):
+    page = prearranged
+    root = table_root(page)
+    before = kernel(page, "print(deal.to_dict())")
+    # a message the page's own code would never send: another seat's card, then garbage
+    r = rev(page)
+    kernel(page, "table._on_msg(table, {'type': 'play', 'card': 'AC'})")
+    wait_idle(page, r)
+    expect(root.locator("[data-role=message]")).to_have_attribute("data-kind", "error")
+    expect(root.locator("[data-role=message]")).to_contain_text("South does not hold A\u2663")
+    r = rev(page)
+    kernel(page, "table._on_msg(table, {'type': 'play', 'card': '<img src=x onerror=alert(1)>'})")
+    wait_idle(page, r)
+    expect(root.locator("[data-role=message]")).to_contain_text("naming no card")
+    assert root.locator("img").count() == 0
+    assert kernel(page, "print(deal.to_dict())") == before
+    no_console_errors(page)
+
+
+def test_whole_double_sir_deal_by_clicks_against_bots(lab, page):
+    name = lab.add_notebook(HERE / "play_double_sir.ipynb", "whole_deal.ipynb")
+    open_notebook(page, lab, name)
+    root = table_root(page)
+    viewer = root.get_attribute("data-viewer")
+    centre_seen = 0
+    clicks = 0
+    shot_taken = False
+    for _ in range(40):
+        wait_idle(page)
+        phase = root.get_attribute("data-phase")
+        if phase == "over":
+            break
+        assert root.get_attribute("data-to-play") == viewer, "the bots stopped before the viewer's turn"
+        centre_seen = max(centre_seen, int(root.locator("[data-role=centre]").get_attribute("data-count")))
+        r = rev(page)
+        if phase == "trump":
+            root.locator("[data-role=call-trump]").first.click()
+        else:
+            if not shot_taken and clicks == 5:
+                page.locator(".cl-table").screenshot(path=str(ARTIFACTS / "double_sir_mid_deal.png"))
+                shot_taken = True
+            root.locator("[data-role=hand] [data-legal=true]").first.click()
+        clicks += 1
+        wait_idle(page, r)
+    expect(root).to_have_attribute("data-phase", "over")
+    expect(root.locator("[data-role=result]")).to_contain_text("Deal over")
+    out = kernel(page, "d = app.table.deal; print(d.phase.value, d.result.winner, sum(d.tricks_won) + len(d.centre))")
+    phase, _winner, tricks = out.split()
+    assert phase == "over" and int(tricks) == len(json.loads(kernel(page, "import json; print(json.dumps([t.winner for t in app.table.deal.tricks]))")))
+    assert centre_seen >= 1, "the Double Sir centre pile never showed a count"
+    page.screenshot(path=str(ARTIFACTS / "double_sir_over.png"))
+    no_console_errors(page)

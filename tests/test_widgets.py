@@ -1,0 +1,372 @@
+"""The card table without a browser: clicks arrive through the same message handler
+the page uses (CardTable._on_msg), and the synced state is checked against the engine."""
+import json
+import re
+
+import pytest
+
+import courtlearn as cl
+
+pytest.importorskip("anywidget")
+from courtlearn.widgets import CardTable, PlayApp, play  # noqa: E402
+from courtlearn.widgets.table import snapshot  # noqa: E402
+
+HANDS = [
+    "AS KS QS JS 2C  5D 6D 7D 8D  10S 9S 8S 7S",   # South
+    "AC KC QC JC 10C  9C 8C 7C 6C  5C 4C 3C KD",   # East
+    "AH KH QH JH 10H  9H 8H 7H 6H  5H 4H 3H 2H",   # North
+    "AD QD JD 10D 9D  4D 3D 2D 6S  5S 4S 3S 2S",   # West
+]
+CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
+
+
+def prearranged(rules=None, dealer=3):
+    return cl.Deal.prearranged(rules or cl.Rules.court_piece(), hands=HANDS, dealer=dealer)
+
+
+def click(table, **msg):
+    """What the page sends when a card or a button is clicked."""
+    table._on_msg(table, msg, [])
+    return table.state["frames"][-1]
+
+
+def last(table):
+    return table.state["frames"][-1]
+
+
+def codes_in(obj):
+    """Every string in a JSON-like object that is a card code."""
+    out = set()
+    if isinstance(obj, str):
+        if CODE.match(obj):
+            out.add(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            out |= codes_in(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            out |= codes_in(v)
+    return out
+
+
+def visible_codes(deal, seat):
+    """Card identities `seat` may know: its hand, every card played, a public trump card,
+    its own face-down trump card."""
+    v = deal.view(seat)
+    known = {c.code for c in v.hand}
+    known |= {c.code for _, c in v.trick.cards}
+    for t in v.tricks:
+        known |= {c.code for _, c in t.cards}
+    if v.trump_card is not None:
+        known.add(v.trump_card.code)
+    return known
+
+
+def check_state_matches_engine(table):
+    """The last snapshot says exactly what deal.view(seat) says."""
+    deal, seat = table.deal, table.seat
+    v = deal.view(seat)
+    st = last(table)
+    assert st["phase"] == v.phase.value
+    me = st["seats"][seat]
+    assert me["hand"] == [c.code for c in v.hand]
+    assert me["legal"] == ([c.code for c in deal.legal_cards()]
+                           if v.phase.value == "play" and v.to_play == seat else [])
+    assert [s["count"] for s in st["seats"]] == [len(deal.hand(s)) for s in range(4)]
+    assert [(t["seat"], t["card"]) for t in st["trick"]] == [(s, c.code) for s, c in v.trick.cards]
+    assert [p["count"] for p in st["piles"]] == list(v.tricks_won)
+    assert st["centre"] == len(v.centre)
+    assert st["dealer"] == v.dealer and st["trump_caller"] == v.trump_caller
+    assert st["trump"] == (v.trump.letter if v.trump is not None else None)
+    if st["message_kind"] == "info" and v.events:
+        assert st["message"] == v.events[-1].text
+    if not table.show_all:
+        leaked = codes_in(table.state) - visible_codes(deal, seat)
+        assert not leaked, f"hidden cards in the synced state: {leaked}"
+        for s in st["seats"]:
+            assert (s["hand"] is None) == (s["seat"] != seat)
+
+
+# ----------------------------------------------------------------------------- clicks
+def test_click_calls_trump_and_plays_for_the_viewer():
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    assert last(table)["actions"] == ["call_trump"]
+    st = click(table, type="call_trump", suit="S")
+    assert deal.trump == cl.Suit.SPADES and st["trump"] == "S" and st["phase"] == "play"
+    assert st["seats"][0]["legal"] == [c.code for c in deal.legal_cards()]
+    st = click(table, type="play", card="2C")
+    assert [(s, c.code) for s, c in deal.trick.cards] == [(0, "2C")]
+    assert st["trick"] == [{"seat": 0, "card": "2C", "pos": "bottom"}]
+    assert st["message"] == deal.events[-1].text and st["message_kind"] == "info"
+    # a bare table plays nobody's cards by itself
+    assert deal.to_play == 1 and deal.actions == ["call:S", "2C"]
+    check_state_matches_engine(table)
+
+
+def test_illegal_click_shows_the_reason_and_changes_nothing():
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    table.call_trump("S").play("2C").play("AC").play("2H").play("2D")
+    table.play("KD").play("3H").play("AD")            # East leads KD: South must follow diamonds
+    before = deal.to_dict()
+    rev = table.state["rev"]
+    st = click(table, type="play", card="AS")
+    assert deal.to_dict() == before
+    assert table.state["rev"] == rev + 1
+    assert st["message_kind"] == "error"
+    assert "diamonds were led" in st["message"] and "A\u2660" in st["message"]
+    assert sorted(st["seats"][0]["legal"]) == ["5D", "6D", "7D", "8D"]
+    click(table, type="play", card="5D")
+    assert deal.tricks[-1].cards[-1] == (0, cl.Card.parse("5D"))
+
+
+FORGED = [
+    ("not a dict", "garbage"),
+    ("no type", {"card": "2C"}),
+    ("unknown type", {"type": "win_the_deal"}),
+    ("card not a string", {"type": "play", "card": 7}),
+    ("markup for a card", {"type": "play", "card": "<img src=x onerror=alert(1)>"}),
+    ("another seat's card", {"type": "play", "card": "AC"}),
+    ("card text of another spelling", {"type": "play", "card": "10\u2660"}),
+    ("trump call while playing", {"type": "call_trump", "suit": "H"}),
+    ("ask with no hidden trump", {"type": "ask_for_trump"}),
+    ("claim with revokes prevented", {"type": "claim_revoke"}),
+    ("play on mid-deal", {"type": "play_on"}),
+]
+
+
+@pytest.mark.parametrize("what,msg", FORGED, ids=[f[0] for f in FORGED])
+def test_forged_or_garbage_messages_are_refused(what, msg):
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    table.call_trump("S")
+    before, rev = deal.to_dict(), table.state["rev"]
+    table._on_msg(table, msg, [])
+    st = last(table)
+    assert deal.to_dict() == before, what
+    assert table.state["rev"] == rev + 1 and st["message_kind"] == "error" and st["message"]
+    assert "<img" not in json.dumps(table.state)
+
+
+def test_not_your_turn_is_refused():
+    deal = prearranged()
+    table = CardTable(deal, seat=1)                      # East watches South call
+    st = click(table, type="call_trump", suit="C")
+    assert deal.trump is None and st["message_kind"] == "error"
+    table.call_trump("S").play("AS")                    # from Python: South's lead
+    assert deal.to_play == 1
+    table2 = CardTable(deal, seat=2)                    # North clicks out of turn
+    before = deal.to_dict()
+    st = click(table2, type="play", card="AH")
+    assert deal.to_dict() == before
+    assert st["message"] == "It is East's turn, not North's."
+
+
+def test_two_quick_clicks_do_not_merge_or_double_play():
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    table.call_trump("S")
+    click(table, type="play", card="2C")
+    st = click(table, type="play", card="2C")             # the same click again
+    assert deal.actions == ["call:S", "2C"]
+    assert st["message_kind"] == "error"
+
+
+# ----------------------------------------------------------------------------- state = engine's view
+@pytest.mark.parametrize("game", ["court_piece", "double_sir", "dehla_pakad"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_state_is_the_viewers_view_through_a_whole_deal(game, seed):
+    rules = getattr(cl.Rules, game)()
+    table = CardTable(cl.Deal(rules, dealer=seed % 4, seed=seed), seat=seed % 4,
+                      bots=cl.bots.RuleBot())
+    check_state_matches_engine(table)
+    for _ in range(60):
+        st = last(table)
+        if st["phase"] == "over":
+            break
+        assert st["to_play"] == table.seat          # bots answered up to the viewer's turn
+        if st["phase"] == "trump":
+            click(table, type=st["actions"][0] if st["actions"] else "call_trump", suit="H")
+        else:
+            click(table, type="play", card=st["seats"][table.seat]["legal"][-1])
+        assert last(table)["message_kind"] == "info"
+        check_state_matches_engine(table)
+        for frame in table.state["frames"]:           # every intermediate picture hides as much
+            assert not codes_in(frame) - visible_codes(table.deal, table.seat) - {
+                c["card"] for f in table.state["frames"] for c in f["trick"]}
+    assert table.deal.phase.value == "over"
+    assert last(table)["result"].startswith("Deal over:")
+
+
+@pytest.mark.parametrize("method", ["hidden", "hidden_random", "shown"])
+def test_trump_card_methods_keep_the_face_down_card_secret(method):
+    rules = cl.Rules.court_piece(trump_method=method)
+    deal = cl.Deal(rules, dealer=3, seed=11)
+    owner = CardTable(deal, seat=0)                      # South is the trump caller
+    east = CardTable(deal, seat=1)
+    if method != "hidden_random":
+        assert last(owner)["actions"] == ["choose_trump_card"]
+        card = deal.hand(0)[0]
+        st = click(owner, type="choose_trump_card", card=card.code)
+        assert st["message_kind"] == "info", st["message"]
+    east.refresh()
+    owner.refresh()
+    st_e, st_o = last(east), last(owner)
+    if method == "shown":
+        assert st_e["trump_card"] == deal.trump_card.code and st_e["hidden_trump"] is None
+    else:
+        hidden = deal.hidden_trump_card
+        assert st_e["hidden_trump"] == {"seat": 0, "card": None}
+        assert hidden.code not in codes_in(east.state)
+        assert st_e["trump"] is None
+        if method == "hidden":
+            assert st_o["hidden_trump"] == {"seat": 0, "card": hidden.code}
+        else:                                            # nobody knows a random hidden card
+            assert hidden.code not in codes_in(owner.state)
+        teacher = CardTable(deal, seat=1, show_all=True)
+        assert last(teacher)["hidden_trump"]["card"] == hidden.code
+    check_state_matches_engine(east)
+
+
+def test_show_all_is_the_teachers_view():
+    deal = prearranged()
+    table = CardTable(deal, seat=0, show_all=True)
+    hands = [s["hand"] for s in last(table)["seats"]]
+    assert hands == [[c.code for c in deal.hand(s)] for s in range(4)]
+    table.show_all = False
+    assert [s["hand"] is None for s in last(table)["seats"]] == [False, True, True, True]
+
+
+# ----------------------------------------------------------------------------- bots and the Python API
+def test_bots_answer_until_the_viewers_turn_and_undo_takes_it_all_back():
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=0, seed=5)   # East calls trump: a bot
+    table = CardTable(deal, seat=0, bots=cl.bots.RuleBot())
+    assert deal.trump is not None and deal.to_play == 0       # bots acted at once
+    n = len(deal.actions)
+    card = last(table)["seats"][0]["legal"][0]
+    click(table, type="play", card=card)
+    assert deal.to_play == 0 or deal.phase.value == "over"
+    assert len(deal.actions) > n + 1
+    frames = table.state["frames"]
+    assert len(frames) == len(deal.actions) - n             # one picture per move, in order
+    played = frames[0]["trick"] or frames[0]["last"]["cards"]     # open, or just completed
+    assert played[-1] == {"seat": 0, "card": card, "pos": "bottom"}
+    table.undo()
+    assert len(deal.actions) == n and deal.to_play == 0
+    check_state_matches_engine(table)
+
+
+def test_python_api_drives_a_bare_table():
+    deal = prearranged()
+    table = CardTable(deal)
+    assert repr(table) == "CardTable(court_piece, seat=0, South to call trump)"
+    table.call_trump("S")
+    table.play("2C")
+    assert repr(table) == "CardTable(court_piece, seat=0, trick 1, East to play)"
+    table.step()                                             # the next move, by a RuleBot
+    assert len(deal.trick.cards) == 2
+    table.undo()
+    assert len(deal.trick.cards) == 1
+    with pytest.raises(cl.IllegalPlay):
+        table.play("KD")                                     # East holds clubs
+    assert last(table)["message_kind"] == "error"
+    assert "0x" not in repr(table)
+    table.new_deal()
+    assert table.deal is not deal and table.deal.phase.value == "trump"
+    assert table.deal.dealer == 0
+
+
+def test_session_table_shows_the_score_and_moves_to_the_next_deal():
+    s = cl.Session(cl.Rules.double_sir(), seed=2, dealer=3)
+    table = CardTable(s, seat=0, bots=cl.bots.RuleBot())
+    assert last(table)["score"].startswith("Courts: North\u2013South 0, East\u2013West 0")
+    with pytest.raises(ValueError):
+        table.new_deal()                                     # the deal is not finished
+    while table.deal.phase.value != "over":
+        table.step()
+    table.new_deal()
+    assert len(s.results) == 1 and table.deal is s.deal
+    courts = s.courts
+    assert last(table)["score"].startswith(
+        f"Courts: North\u2013South {courts[0]}, East\u2013West {courts[1]}")
+
+
+def test_replay_shows_an_earlier_moment_and_refuses_clicks():
+    deal = prearranged()
+    table = CardTable(deal)
+    table.call_trump("S").play("2C").play("AC")
+    table.replay(1)
+    st = last(table)
+    assert st["replay"] and st["trick"] == [] and st["phase"] == "play" and st["actions"] == []
+    before = deal.to_dict()
+    st = click(table, type="play", card="AS")
+    assert st["message_kind"] == "error" and deal.to_dict() == before
+    table.replay(None)
+    assert len(last(table)["trick"]) == 2
+
+
+def test_widget_files_reprs_and_static_fallback():
+    from courtlearn.widgets.table import STATIC
+    js = (STATIC / "table.js").read_text()            # files in the package, read by anywidget
+    assert str(CardTable._esm) == js and str(CardTable._css) == (STATIC / "table.css").read_text()
+    assert "export default" in js
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in js, f"{sink} in table.js: text must go in with textContent"
+    table = CardTable(prearranged(), seat=0)
+    bundle = table._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(table)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert 'data-card="AS"' in data["text/html"] and 'data-card="AC"' not in data["text/html"]
+    with pytest.raises(ValueError):
+        CardTable(prearranged(), size="huge")
+    with pytest.raises(ValueError):
+        CardTable(prearranged(), seat=4)
+
+
+def test_positions_follow_the_direction_of_play():
+    anti = CardTable(prearranged(cl.Rules.court_piece()), seat=2)
+    assert [(s["name"], s["pos"]) for s in last(anti)["seats"]] == [
+        ("South", "top"), ("East", "left"), ("North", "bottom"), ("West", "right")]
+    clock = CardTable(prearranged(cl.Rules.court_piece(direction="clockwise")), seat=0)
+    assert [(s["name"], s["pos"]) for s in last(clock)["seats"]] == [
+        ("South", "bottom"), ("West", "left"), ("North", "top"), ("East", "right")]
+
+
+# ----------------------------------------------------------------------------- cl.play()
+def test_play_app_controls():
+    app = play("double_sir", seed=3)
+    assert isinstance(app, PlayApp) and app.table.deal.rules.game == "double_sir"
+    assert repr(app).startswith("PlayApp(CardTable(double_sir, seat=0,")
+    table = app.table
+    assert set(table.bots) == {1, 2, 3}
+    app.show_all.value = True
+    assert all(s["hand"] is not None for s in last(table)["seats"])
+    app.show_all.value = False
+    app.auto.value = False                                   # bots wait for Step
+    card = last(table)["seats"][0]["legal"][0]
+    click(table, type="play", card=card)
+    assert table.deal.to_play == 1
+    app.step_button.click()
+    assert table.deal.to_play == 2
+    app.auto.value = True                                    # back on: the bots catch up
+    assert table.deal.to_play == 0 or table.deal.phase.value == "over"
+    assert app.replay.max == len(table.deal.actions) == app.replay.value
+    app.replay.value = 1
+    assert last(table)["replay"]
+    app.replay.value = app.replay.max
+    assert not last(table)["replay"]
+    app.undo_button.click()
+    assert table.deal.to_play == 0
+    app.picker.value = "court_piece"
+    assert table.deal.rules.game == "court_piece"
+    app.new_button.click()
+    assert table.deal.phase.value in ("trump", "play")
+    app.pace.value = 100
+    assert table.speed == 100
+
+
+def test_cl_play_is_the_app():
+    app = cl.play("dehla_pakad", seed=1, seat=2)
+    assert app.table.seat == 2 and app.table.deal.rules.game == "dehla_pakad"
