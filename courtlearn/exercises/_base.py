@@ -23,7 +23,7 @@ NOT_ANSWERED = "Not answered yet"
 _NOBODY_WORDS = {"nobody", "noone", "none", "neither", "nothing", "no", "centre",
                  "center", "thecentre", "thecenter", "stays", "itstays",
                  "staysinthecentre", "staysinthecenter", "nocapture", "norevoke",
-                 "noonerevoked", "nobodyrevoked", "-", ""}
+                 "noonerevoked", "nobodyrevoked", "-"}
 
 
 # --------------------------------------------------------------------------

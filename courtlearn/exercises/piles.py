@@ -71,7 +71,7 @@ def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
     q = Question("pile_capture", deal, "Who collects the centre pile after this trick?", solution,
                  reason, judge, text=text, number=number, seed=seed,
                  answer_help='Answer with a player, like "North", or "nobody" if the pile stays in the centre.')
-    q.extra["previous_winner"] = previous
+    q.extra.update(previous_winner=previous, fourth=fourth, trick=trick, after=after)
     return q
 
 

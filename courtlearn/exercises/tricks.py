@@ -54,8 +54,10 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
         return False, f"with no trump in the trick, the highest card of the suit led ({led}) wins."
 
     text = table_text(deal) + f"\nThen {seat_name(rules, player)} plays {fourth} to complete the trick."
-    return Question("trick_winner", deal, "Which card wins this trick?", str(winner_card), reason,
-                    judge, text=text, number=number, seed=seed, answer_help=CARD_HELP)
+    q = Question("trick_winner", deal, "Which card wins this trick?", str(winner_card), reason,
+                 judge, text=text, number=number, seed=seed, answer_help=CARD_HELP)
+    q.extra.update(fourth=fourth, trick=trick, trump=trump)
+    return q
 
 
 def _trick_winner_fixed(want, moves, fourth, dealer=3):

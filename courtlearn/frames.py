@@ -1,0 +1,242 @@
+"""pandas views of deals: ``history(deal)`` and ``simulate(rules, ...)``.
+
+pandas (and tqdm) are imported only when these functions are called, so
+``import courtlearn`` and every lesson but the one on numbers run without
+them.  ``deal.history()`` and ``cl.simulate(...)`` are the same functions.
+"""
+from __future__ import annotations
+
+import random
+
+__all__ = ["history", "simulate", "HISTORY_COLUMNS", "SIMULATE_COLUMNS"]
+
+HISTORY_COLUMNS = [
+    "trick", "position", "seat", "player", "team", "card", "suit", "rank", "led", "followed",
+    "trumped", "winner", "won", "pile", "centre", "tricks_ns", "tricks_ew",
+]
+
+SIMULATE_COLUMNS = [
+    "deal", "seed", "dealer", "trump_caller", "trump", "tricks_ns", "tricks_ew", "winner",
+    "caller_won", "courts", "kind", "tens_ns", "tens_ew", "tricks_played",
+]
+
+
+def _cl():
+    import courtlearn
+    return courtlearn
+
+
+_TRUMP_EVENTS = ("call", "show", "turn", "reveal", "trump_fixed")
+
+
+def _trumps_by_trick(deal) -> list:
+    """The trump suit in force at the end of each trick (completed ones, then
+    the open one), read from the deal's events: a hidden trump counts from the
+    trick it is revealed in, a first-void trump from the trick that fixed it."""
+    trumps, current = [], None
+    for e in deal.events:
+        if e.kind in _TRUMP_EVENTS:
+            if e.card is not None:
+                current = e.card.suit
+            elif e.data:
+                current = e.data[0]
+        elif e.kind == "trick":
+            trumps.append(current)
+    trumps.append(current)
+    return trumps
+
+
+def _pile_states(deal) -> dict:
+    """k -> (cards in the centre, tricks_won) just after trick k was completed.
+
+    Rebuilt from a copy of the deal, taking its actions back one by one, so
+    the numbers are the engine's own."""
+    cl = _cl()
+    states = {}
+    copy = cl.Deal.from_dict(deal.to_dict())
+    for _ in range(4 * 13 * 4 + 20):
+        k = len(copy.tricks)
+        if not copy.trick.cards:
+            states[k] = (len(copy.centre), tuple(copy.tricks_won))
+        if k == 0 and not copy.trick.cards:
+            break
+        copy.undo()
+    return states
+
+
+def _pile_text(rules, trick_winner, before, after, piles: bool) -> str:
+    cl = _cl()
+    if not piles:
+        return rules.team_name(cl.team_of(trick_winner))
+    centre, won = after
+    gained = [won[t] - before[1][t] for t in (0, 1)]
+    for t in (0, 1):
+        if gained[t] > 0:
+            return f"{rules.team_name(t)} take {gained[t]}"
+    return f"centre {centre}"
+
+
+def history(deal):
+    """One row per card played so far, in order.
+
+    Columns: ``trick`` (1..13), ``position`` in the trick (1 = led),
+    ``seat`` (0..3), ``player`` (its name), ``team``, ``card``, ``suit``,
+    ``rank``, ``led`` (the suit led), ``followed`` (the card is of the suit
+    led), ``trumped`` (a trump played to another suit's lead), ``winner``
+    (who won the trick, None while it is open), ``won`` (this card's player
+    won it), ``pile`` (where the trick went: a team's pile, ``"centre N"``, or
+    ``"<team> take N"`` when a capture took N tricks), ``centre`` (tricks in
+    the centre after the trick) and ``tricks_ns`` / ``tricks_ew`` (tricks in
+    each team's own pile after the trick).
+    """
+    import pandas as pd
+
+    cl = _cl()
+    rules = deal.rules
+    piles = rules.game != "court_piece"
+    states = _pile_states(deal)
+    trumps = _trumps_by_trick(deal)
+    tricks = list(deal.tricks)
+    open_cards = list(deal.trick.cards)
+    rows = []
+    for i, trick in enumerate(tricks + ([deal.trick] if open_cards else [])):
+        complete = i < len(tricks)
+        led = trick.cards[0][1].suit
+        trump = trumps[i] if i < len(trumps) else deal.trump
+        if complete:
+            after = states.get(i + 1, (None, (None, None)))
+            before = states.get(i, (0, (0, 0)))
+            pile = _pile_text(rules, trick.winner, before, after, piles) if after[0] is not None else None
+        else:
+            after, pile = (None, (None, None)), None
+        for pos, (seat, card) in enumerate(trick.cards, 1):
+            rows.append({
+                "trick": i + 1,
+                "position": pos,
+                "seat": seat,
+                "player": rules.seat_name(seat),
+                "team": rules.team_name(cl.team_of(seat)),
+                "card": str(card),
+                "suit": str(card.suit),
+                "rank": card.rank,
+                "led": str(led),
+                "followed": card.suit == led,
+                "trumped": trump is not None and card.suit == trump and led != trump,
+                "winner": rules.seat_name(trick.winner) if complete else None,
+                "won": (seat == trick.winner) if complete else None,
+                "pile": pile,
+                "centre": after[0],
+                "tricks_ns": after[1][0],
+                "tricks_ew": after[1][1],
+            })
+    frame = pd.DataFrame(rows, columns=HISTORY_COLUMNS)
+    for col in ("centre", "tricks_ns", "tricks_ew"):
+        frame[col] = frame[col].astype("Int64")
+    for col in ("won",):
+        frame[col] = frame[col].astype("boolean")
+    return frame
+
+
+# --------------------------------------------------------------------------
+# simulate
+
+
+def _bots_for(bots) -> list:
+    if bots is None:
+        from courtlearn.bots import RuleBot
+        bots = RuleBot()
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != 4:
+            raise ValueError(f"bots: give one bot for all seats or a list of four, not {len(bots)}")
+        return list(bots)
+    return [bots] * 4
+
+
+def play_out(deal, bots) -> None:
+    """Let ``bots`` (a list of four, by seat) finish ``deal``."""
+    cl = _cl()
+    rules = deal.rules
+    method = getattr(rules, "trump_method", "called")
+    for _ in range(400):
+        if deal.phase == cl.Phase.OVER:
+            res = deal.result
+            if res is not None and res.kind in ("court", "goon") and rules.game == "court_piece" \
+                    and len(deal.tricks) < 13:
+                winners = [s for s in range(4) if cl.team_of(s) == res.winner]
+                seat = deal.trump_caller if deal.trump_caller in winners else winners[0]
+                asks = getattr(bots[seat], "plays_on", None)
+                if asks is not None and asks(deal):
+                    deal.play_on()
+                    continue
+            return
+        if deal.phase == cl.Phase.TRUMP:
+            bot = bots[deal.trump_caller]
+            if getattr(rules, "allow_deferred", False) and getattr(bot, "defers_trump", None) \
+                    and bot.defers_trump(deal):
+                deal.defer_trump()
+            elif method in ("shown", "hidden"):
+                deal.choose_trump_card(bot.choose_trump_card(deal))
+            else:
+                deal.call_trump(bot.call_trump(deal))
+            continue
+        bot = bots[deal.to_play]
+        if method in ("hidden", "hidden_random") and deal.trump is None \
+                and getattr(bot, "asks_for_trump", None) and bot.asks_for_trump(deal):
+            try:
+                deal.ask_for_trump()
+            except ValueError:
+                pass
+        deal.play(bot.choose(deal))
+    raise RuntimeError("the deal did not finish: a bot keeps making moves that change nothing")
+
+
+def simulate(rules, deals: int = 1000, seed: int = 0, bots=None, progress: bool = True):
+    """Play ``deals`` independent deals with bots; one row per deal.
+
+    Each deal gets a random dealer and a shuffle drawn from ``seed``, so the
+    same arguments give the same frame.  ``bots``: one bot for all seats or a
+    list of four (by seat); None means :class:`courtlearn.bots.RuleBot`.
+    ``progress`` shows a tqdm bar (use ``progress=False`` where output must
+    not change, as under nbval).
+
+    Columns: ``deal``, ``seed`` (of its shuffle), ``dealer``,
+    ``trump_caller``, ``trump``, ``tricks_ns``, ``tricks_ew``, ``winner``
+    (a team name), ``caller_won`` (the trump caller's team won), ``courts``,
+    ``kind`` (tricks, court, goon, bavney, tens, kot, ...), ``tens_ns``,
+    ``tens_ew`` and ``tricks_played``.
+    """
+    import pandas as pd
+
+    cl = _cl()
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        raise ValueError(f"deals must be a whole number of deals, not {deals!r}")
+    players = _bots_for(bots)
+    rng = random.Random(seed)
+    steps = range(deals)
+    if progress:
+        from tqdm.auto import tqdm
+        steps = tqdm(steps, desc="deals", unit="deal")
+    rows = []
+    for i in steps:
+        dealer = rng.randrange(4)
+        deal_seed = rng.randrange(2**32)
+        deal = cl.Deal(rules, dealer=dealer, seed=deal_seed)
+        play_out(deal, players)
+        res = deal.result
+        rows.append({
+            "deal": i,
+            "seed": deal_seed,
+            "dealer": rules.seat_name(dealer),
+            "trump_caller": rules.seat_name(deal.trump_caller),
+            "trump": str(deal.trump) if deal.trump is not None else None,
+            "tricks_ns": res.tricks[0],
+            "tricks_ew": res.tricks[1],
+            "winner": rules.team_name(res.winner) if res.winner is not None else None,
+            "caller_won": res.winner == cl.team_of(deal.trump_caller),
+            "courts": res.courts,
+            "kind": res.kind,
+            "tens_ns": res.tens[0],
+            "tens_ew": res.tens[1],
+            "tricks_played": len(deal.tricks),
+        })
+    return pd.DataFrame(rows, columns=SIMULATE_COLUMNS)
