@@ -381,7 +381,7 @@ class Question:
     def title(self) -> str:
         from courtlearn.exercises import TITLES
         which = f"question {self.number}" if self.number is not None else f"fresh question, seed {self.seed}"
-        return f"{TITLES.get(self.kind, self.kind)}: {which}"
+        return f"{TITLES.get(self.kind, self.kind)} ({which})"
 
     def __repr__(self) -> str:
         lines = [self.title, self.text, "", self.prompt]
