@@ -1,0 +1,94 @@
+#!/bin/bash
+# Build courtlearn's JupyterLite site: every lesson and exercise running in the
+# learner's browser (Python in WebAssembly), servable from any static host.
+#
+# usage: bash scripts/build_lite.sh [OUT]        (default build/lite; `make lite`)
+#
+# Needs: the [test] extra in .venv (jupyterlite-core, jupyterlite-pyodide-kernel,
+# build), npm, and PyPI + the npm registry at build time.  Nothing at run time:
+# the site holds the Pyodide core (npm `pyodide`), the wheels the kernel loads at
+# start, courtlearn's wheel and its widget stack.  Only compiled extras a lesson
+# may ask for (pandas, matplotlib) come from the Pyodide CDN, when reachable.
+# Downloads are cached in build/lite-cache/; the staging folder is build/lite-src/.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${1:-build/lite}
+case "$OUT" in /*) ;; *) OUT="$ROOT/$OUT" ;; esac
+PY=${PYTHON:-$ROOT/.venv/bin/python}
+CACHE=$ROOT/build/lite-cache
+SRC=$ROOT/build/lite-src
+# the widget stack piplite serves from the site (versions as in binder/requirements.txt)
+WIDGET_STACK="anywidget==0.11.0 ipywidgets==8.1.9 jupyterlab_widgets==3.0.17 psygnal==0.16.1 comm==0.2.3"
+
+say() { printf '[build_lite] %s\n' "$*"; }
+"$PY" -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build" 2>/dev/null || {
+  echo "build_lite: $PY lacks jupyterlite-core/jupyterlite-pyodide-kernel/build; run: make .venv/.test" >&2; exit 1; }
+command -v npm >/dev/null || { echo "build_lite: npm is needed to fetch the Pyodide core" >&2; exit 1; }
+
+rm -rf "$SRC" && mkdir -p "$SRC"/{static/pyodide,pypi,files} "$CACHE"/wheels
+
+# 1. courtlearn's own wheel, built from this checkout
+say "building the courtlearn wheel"
+rm -rf "$CACHE/dist"
+"$PY" -m build --wheel --outdir "$CACHE/dist" "$ROOT" >"$CACHE/build-wheel.log" 2>&1 || {
+  cat "$CACHE/build-wheel.log" >&2; exit 1; }
+cp "$CACHE"/dist/courtlearn-*-py3-none-any.whl "$SRC/pypi/"
+
+# 2. the Pyodide core from npm, the version the kernel was built for
+PYODIDE_VERSION=$("$PY" -c "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)")
+TGZ="$CACHE/pyodide-$PYODIDE_VERSION.tgz"
+if [ ! -s "$TGZ" ]; then
+  say "fetching pyodide@$PYODIDE_VERSION from npm"
+  (cd "$CACHE" && npm pack --silent "pyodide@$PYODIDE_VERSION" >/dev/null)
+fi
+tar xzf "$TGZ" -C "$SRC" package/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,python_stdlib.zip,pyodide-lock.json,package.json}
+mv "$SRC"/package/* "$SRC/static/pyodide/" && rmdir "$SRC/package"
+
+# 3. piplite wheels: the widget stack (pure Python, for the browser's Python)
+say "fetching the widget stack: $WIDGET_STACK"
+"$PY" -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 --platform any \
+  --implementation py --abi none -d "$CACHE/wheels" $WIDGET_STACK 2>&1 | grep -v -i ignored || true
+for spec in $WIDGET_STACK; do
+  name=${spec%%==*}; version=${spec##*==}
+  cp "$CACHE"/wheels/"${name}"-"${version}"-*.whl "$SRC/pypi/" 2>/dev/null \
+    || cp "$CACHE"/wheels/"${name//-/_}"-"${version}"-*.whl "$SRC/pypi/"
+done
+
+# 4. the lock: start-up wheels local, courtlearn + widgets listed, the rest on the CDN
+say "rewriting pyodide-lock.json"
+"$PY" "$ROOT/scripts/localize_lock.py" "$SRC/static/pyodide" --version "$PYODIDE_VERSION" \
+  --wheel-cache "$CACHE/wheels" \
+  --local micropip ipython jedi typing-extensions \
+  --add "$SRC"/pypi/{courtlearn,anywidget,ipywidgets,jupyterlab_widgets,psygnal}-*.whl \
+  --add-prefix ../../pypi/ \
+  --depends courtlearn=anywidget,ipywidgets
+
+# 5. the lessons and exercises (student copies when the script to make them exists)
+say "copying lessons and exercises"
+copy_notebooks() {  # SRC_DIR DEST_DIR: notebooks and their assets, no checkpoints
+  [ -d "$1" ] || return 0
+  mkdir -p "$2"
+  (cd "$1" && find . -path '*/.ipynb_checkpoints' -prune -o -type f -print0 \
+     | xargs -0 -r cp --parents -t "$2")
+}
+copy_notebooks "$ROOT/notebooks" "$SRC/files/notebooks"
+if [ -f "$ROOT/scripts/make_student.py" ] && compgen -G "$ROOT/exercises/*.ipynb" >/dev/null; then
+  rm -rf "$CACHE/student"
+  "$PY" "$ROOT/scripts/make_student.py" "$ROOT/exercises" "$CACHE/student"
+  copy_notebooks "$CACHE/student" "$SRC/files/exercises"
+else
+  copy_notebooks "$ROOT/exercises" "$SRC/files/exercises"
+fi
+for extra in ${LITE_EXTRA_FILES:-}; do cp "$extra" "$SRC/files/"; done   # tests add a notebook here
+"$PY" "$ROOT/scripts/lite/prepare_notebooks.py" "$SRC/files"
+cp "$ROOT"/scripts/lite/jupyter-lite.json "$ROOT"/scripts/lite/jupyter_lite_config.json "$SRC/"
+
+# 6. build
+say "jupyter lite build -> $OUT"
+rm -rf "$OUT"
+(cd "$SRC" && "$PY" -m jupyterlite_core build --output-dir "$OUT" >"$CACHE/lite-build.log" 2>&1) || {
+  tail -40 "$CACHE/lite-build.log" >&2; exit 1; }
+
+say "done: $(du -sh "$OUT" | cut -f1) in $OUT"
+say "try it: python -m http.server -b 127.0.0.1 -d $OUT 8000, then open http://127.0.0.1:8000/lab/index.html?path=notebooks/00_start_here.ipynb"
