@@ -181,3 +181,32 @@ def test_pandas_is_loaded_only_when_used():
             "import courtlearn.frames\n"
             "assert 'pandas' not in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("options", [
+    {"trump_method": "hidden"}, {"trump_method": "shown"}, {"trump_method": "hidden_random"},
+    {"trump_method": "first_void"}, {"allow_deferred": True},
+    {"allow_deferred": True, "deferred_card": "numbered"},
+])
+def test_simulate_plays_every_trump_variant_to_the_end(options):
+    rules = cl.Rules.court_piece(**options)
+    df = simulate(rules, deals=8, seed=3, bots=FirstCardBot(), progress=False)
+    assert len(df) == 8 and df.winner.notna().all()
+    assert ((df.tricks_ns >= 7) | (df.tricks_ew >= 7)).all()
+    assert df.trump.notna().all()          # every deal got a trump in the end
+
+
+class PlaysOnBot(FirstCardBot):
+    def plays_on(self, deal):
+        return True
+
+
+def test_simulate_plays_on_after_a_court_when_the_bot_wants_to():
+    rules = cl.Rules.court_piece()
+    plain = simulate(rules, deals=60, seed=8, bots=FirstCardBot(), progress=False)
+    on = simulate(rules, deals=60, seed=8, bots=PlaysOnBot(), progress=False)
+    courts = plain.kind.isin(["court", "goon"])
+    assert courts.any()
+    assert (plain[courts].tricks_played == 7).all()
+    assert (on[courts].tricks_played > 7).all()
+    assert (on[~courts].tricks_played == plain[~courts].tricks_played).all()
