@@ -523,6 +523,7 @@ def following_suit():
             rules = cl.Rules.court_piece()
             deal = cl.Deal.prearranged(rules, hands=HANDS, dealer=3)
             deal.call_trump("S")
+            deal
         """),
         PLAY_HELPER,
         md("South leads the queen of hearts. East has no hearts at all, so East may play anything:"),
@@ -662,6 +663,7 @@ def trumping():
             rules = cl.Rules.court_piece()
             deal = cl.Deal.prearranged(rules, hands=HANDS, dealer=3)
             deal.call_trump("S")
+            deal
         """),
         PLAY_HELPER,
         md("South leads the ace of diamonds. East has no diamonds and trumps with the 3♠:"),
@@ -812,6 +814,7 @@ def revokes():
             rules = cl.Rules.court_piece(revokes="allowed")
             deal = cl.Deal.prearranged(rules, hands=HANDS, dealer=3)
             deal.call_trump("S")
+            deal
         """),
         PLAY_HELPER,
         md("South leads the ace of hearts. East holds three hearts, but plays a club:"),
@@ -875,14 +878,14 @@ def revokes():
                 table.claim_revoke(0)
                 for event in deal.events[-2:]:
                     print(event.text)
-                print(deal.result)
+                print("result:", deal.result.kind, "· courts:", deal.result.courts)
             """),
         ),
         *([] if LIVE_TABLES else [code("""
             deal.claim_revoke(0)
             for event in deal.events[-2:]:
                 print(event.text)
-            print(deal.result)
+            print("result:", deal.result.kind, "· courts:", deal.result.courts)
         """)]),
         md("""
             One court for a single careless card: in Court Piece a court is the whole point of
@@ -983,10 +986,13 @@ def winning_a_deal():
         code("""
             deal = cl.Deal.prearranged(rules, hands=DREAM, dealer=3)
             deal.call_trump("S")
+            deal
+        """),
+        code("""
             play_out(deal)
             for event in deal.events[-2:]:
                 print(event.text)
-            print(deal.result)
+            print("result:", deal.result.kind, "· courts:", deal.result.courts)
         """),
         md("""
             After seven tricks, all to North–South, the deal is over: one court. The winners may
@@ -998,13 +1004,13 @@ def winning_a_deal():
             play_out(deal)
             for event in deal.events[-2:]:
                 print(event.text)
-            print(deal.result)
+            print("result:", deal.result.kind, "· courts:", deal.result.courts)
         """),
         md("""
             ## The edge case: a goon court
 
-            Now North deals, so West is the trump caller. West sees 6♠ 5♠ 4♠ 10♥ 9♥ among the
-            first five and calls spades, not knowing South holds the eight spades above them. This
+            Now North deals, so West is the trump caller. West's first five are 6♠ 5♠ 4♠ 10♥ 9♥,
+            and West calls spades, not knowing that South holds the eight spades above them. This
             time South's dream hand is one card short: a 2♦ instead of the 10♥.
         """),
         code(hands_cell("NEARLY", HANDS_NEARLY, "North deals; West calls spades")),
@@ -1013,7 +1019,7 @@ def winning_a_deal():
             deal.call_trump("S")
             play_out(deal)
             print(deal.events[-1].text)
-            print(deal.result)
+            print("result:", deal.result.kind, "· courts:", deal.result.courts)
         """),
         md("""
             North–South won the first seven tricks while North was the dealer: a **goon court**.
@@ -1026,7 +1032,7 @@ def winning_a_deal():
             play_out(deal)
             for event in deal.events[-2:]:
                 print(event.text)
-            print(deal.result)
+            print("result:", deal.result.kind, "· courts:", deal.result.courts)
         """),
         md("""
             ## Seven deals in a row
@@ -1199,8 +1205,9 @@ def who_deals_next():
             question for any result, with the reason:
         """),
         code("""
-            print(cl.next_dealer(2, winner=0, court=True))    # North dealt; North–South won a goon court
-            print(cl.next_dealer(2, winner=1, court=True))    # North dealt; East–West won a court
+            for winner, what in [(0, "North–South won a goon court"), (1, "East–West won a court")]:
+                seat, why = cl.next_dealer(2, winner=winner, court=True)
+                print(f"North dealt and {what}: {rules.seat_name(seat)} deals next ({why}).")
         """),
         md("""
             Every court counts here: a court from the first seven tricks, a claimed revoke (lesson
