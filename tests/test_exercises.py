@@ -269,12 +269,13 @@ def test_fixed_questions_teach_what_they_say():
     firsts = [cl.team_of(t.winner) for t in near.tricks[:7]]
     assert len(set(firsts[:6])) == 1 and firsts[6] != firsts[0]
     kinds = []
-    for n in (1, 2, 3):
+    for n in (1, 2, 3, 4):
         q = ex.question("next_dealer", n)
         d = q.deal
         kinds.append({SEATS[d.dealer]: "same", SEATS[(d.dealer + 1) % 4]: "passes",
                       SEATS[(d.dealer + 2) % 4]: "partner"}[q.solution])
-    assert kinds == ["same", "passes", "partner"]
+    assert kinds == ["same", "passes", "partner", "partner"]
+    assert ex.question("next_dealer", 4).deal.result.kind == "kot"
     tens = [ex.question("tens_winner", n) for n in (1, 2, 3, 4)]
     assert [tuple(sorted(q.deal.result.tens)) for q in tens] == [(1, 3), (2, 2), (1, 3), (2, 2)]
     assert tens[3].deal.rules.tens_tie == "tricks"

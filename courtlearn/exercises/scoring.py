@@ -38,8 +38,12 @@ def _final_reason(deal) -> str:
 def _result_line(deal) -> str:
     rules = deal.rules
     t = deal.result.tricks
-    return (f"The deal is over after {len(deal.tricks)} tricks: {team_name(rules, 0)} took "
-            f"{t[0]}, {team_name(rules, 1)} took {t[1]}.")
+    line = (f"The deal is over after {len(deal.tricks)} tricks: {team_name(rules, 0)} took "
+            f"{t[0]}, {team_name(rules, 1)} took {t[1]}")
+    if rules.game == "dehla_pakad":
+        tens = deal.result.tens
+        line += f"; tens: {team_name(rules, 0)} {tens[0]}, {team_name(rules, 1)} {tens[1]}"
+    return line + "."
 
 
 # --------------------------------------------------------------------------
@@ -202,9 +206,9 @@ def next_dealer_question(session, number=None, seed=None) -> Question:
                        "the deal on; the trump caller's team winning keeps the same dealer, "
                        "unless they made a court.")
 
-    kind = COURT_KINDS.get(res.kind, "")
+    kind = {**COURT_KINDS, "kot": "kot"}.get(res.kind, "")
     how = f" with a {kind}" if court and kind else (" with a court" if court else ", no court")
-    text = (table_text(deal) + "\n" + _result_line(deal) +
+    text = (table_text(deal, tricks=False) + "\n" + _result_line(deal) +
             f"\n{team_name(rules, winners)} won the deal{how}.")
     q = Question("next_dealer", deal, "Who deals next?", seat_name(rules, answer), reason, judge,
                  text=text, number=number, seed=seed,
@@ -213,12 +217,12 @@ def next_dealer_question(session, number=None, seed=None) -> Question:
     return q
 
 
-def finished_session(target: str, rng: random.Random, tries: int = 80):
+def finished_session(target: str, rng: random.Random, tries: int = 80, rules=None):
     """A Court Piece session whose first deal is over with the outcome
     ``target``: "dealers" (the dealer's team won), "callers" (the trump
     caller's team won, no court) or "court" (the trump caller's team won a
-    court)."""
-    rules = cl.Rules.court_piece()
+    court, or a kot in Dehla Pakad)."""
+    rules = rules or cl.Rules.court_piece()
     session = None
     for _ in range(tries):
         session = cl.Session(rules, seed=rng.randrange(10**9), dealer=rng.randrange(4))
@@ -239,9 +243,10 @@ def finished_session(target: str, rng: random.Random, tries: int = 80):
     return session
 
 
-def _next_fixed(target):
+def _next_fixed(target, rules=None):
     def build(number):
-        session = finished_session(target, random.Random(f"next_dealer/fixed/{number}"))
+        session = finished_session(target, random.Random(f"next_dealer/fixed/{number}"),
+                                   rules=rules)
         return next_dealer_question(session, number=number)
     return build
 
@@ -250,6 +255,7 @@ NEXT_DEALER_FIXED = [
     _next_fixed("callers"),
     _next_fixed("dealers"),
     _next_fixed("court"),
+    _next_fixed("court", cl.Rules.dehla_pakad()),     # the same rule when a kot is scored
 ]
 
 
