@@ -160,10 +160,10 @@ def tens_winner_question(deal, number=None, seed=None) -> Question:
         except Unreadable:
             if isinstance(given, str) and given.strip().lower() in ("kot", "a kot", "court"):
                 raise Unreadable("say which team wins (and so scores the kot): "
-                                 "'North–South' or 'East–West'.")
+                                 "'North–South' or 'East–West'.") from None
             if _is_seat_text(given, rules) or isinstance(given, int):
                 raise Unreadable("answer with a team, like 'North–South' or 'East–West': "
-                                 "partners win together.")
+                                 "partners win together.") from None
             raise
         if team == winner:
             return True, reason

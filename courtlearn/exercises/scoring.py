@@ -5,8 +5,8 @@ import random
 
 import courtlearn as cl
 
-from ._base import (Question, Unreadable, _norm, arrange, card_text, is_over, longest_suit,
-                    play_greedy, play_random, read_seat, reason_text, seat_name, table_text,
+from ._base import (Question, Unreadable, _norm, card_text, is_over, longest_suit,
+                    play_greedy, play_random, read_seat, seat_name, table_text,
                     team_name)
 
 COURT_KINDS = {"court": "court", "goon": "goon court", "bavney": "bavney"}
@@ -63,7 +63,7 @@ def court_or_not_question(deal, number=None, seed=None) -> Question:
             return True, reason
         if solution == "goon court" and said == "court":
             return False, ("nearly: it is a court, but a court won by the dealer's own team has "
-                           f"a name of its own. Who dealt?")
+                           "a name of its own. Who dealt?")
         if solution == "court" and said == "goon court":
             return False, (f"a goon court is a court won by the dealing team; {dealers} dealt. "
                            "Which team won the first seven tricks?")

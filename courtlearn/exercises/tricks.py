@@ -38,7 +38,8 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
             try:
                 seat = read_seat(answer, rules)
             except Unreadable:
-                raise Unreadable(f"I could not read {answer!r} as a card: write it like 'K♥' or 'KH'.")
+                raise Unreadable(f"I could not read {answer!r} as a card: write it like "
+                                 "'K♥' or 'KH'.") from None
             card = dict(trick.cards)[seat]
         if card == winner_card:
             return True, reason
@@ -297,7 +298,7 @@ def spot_the_revoke_seeded(seed: int) -> Question:
         call_sensibly(deal)
         revoke_at = rng.randrange(0, 3)
         stop_after = rng.randrange(3, 6)
-        revoker = revoked = None
+        revoker = None
         done = False
         while not is_over(deal):
             led = led_suit(deal)
@@ -306,7 +307,7 @@ def spot_the_revoke_seeded(seed: int) -> Question:
             if (want_revoke and revoker is None and len(deal.tricks) >= revoke_at and led is not None
                     and any(c.suit == led for c in hand) and any(c.suit != led for c in hand)):
                 deal.play(rng.choice([c for c in hand if c.suit != led]))
-                revoker, revoked = seat, led
+                revoker = seat
                 continue
             play_random(deal, rng)
             if deal.trick.cards:
