@@ -254,6 +254,8 @@ def start_here():
             Nobody plays the other seats by themselves unless you give the table bots, so in the
             lessons you play for them from Python: `table.play("QS")` plays a card for whoever's
             turn it is. That is also how these notebooks run from top to bottom without a click.
+            After each live table comes a cell that makes the same move from Python: if you have
+            already made the move by clicking, skip that cell.
         """),
         *live(
             code("""
@@ -848,8 +850,8 @@ def revokes():
                   "· established:", revoke.established, "· provable:", revoke.provable)
         """),
         md("""
-            Nobody at the table can know it yet: West might really have no hearts. The proof comes
-            when West plays a heart later. A claim may be made as soon as the revoke is established,
+            The engine sees every hand and says so at once, but the players cannot know it yet:
+            West might really have no hearts. The proof comes when West plays a heart later. A claim may be made as soon as the revoke is established,
             but only by an *opponent* of the revoker. East, West's partner, cannot claim it:
         """),
         code("""
@@ -866,7 +868,8 @@ def revokes():
             ## Try it
 
             You are South. Claim West's revoke: the deal ends at once, and North–South score a
-            court. (The first claim that works ends the deal, so run only one of these two ways.)
+            court. On the live table, click **Claim a revoke**; or run the cell after the table
+            (only one of the two: the first claim ends the deal).
         """),
         *live(
             code("""
@@ -1224,17 +1227,19 @@ def who_deals_next():
         """),
         *live(
             md("""
-                The session's next deal on a live table, from South's seat: North deals, so West
-                is the trump caller, and the table waits for West's call.
+                The session on a live table, from South's seat: the third deal is over, and the
+                table shows the courts so far. Who will deal the next deal, and who will call
+                trumps? Decide, then run the cell after the table, which starts the next deal on
+                the same table.
             """),
             code("""
-                session.next_deal()
                 table = cl.widgets.CardTable(session, seat=0)
                 table
             """),
             code("""
-                print(rules.seat_name(table.deal.dealer), "dealt;",
-                      rules.seat_name(table.deal.trump_caller), "calls trumps")
+                table.new_deal()
+                print(rules.seat_name(table.deal.dealer), "deals;",
+                      rules.seat_name(table.deal.trump_caller), "calls trumps.")
             """),
         ),
         md("""
