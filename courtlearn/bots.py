@@ -1,0 +1,906 @@
+"""Computer players and hints.
+
+Every bot answers the decisions of a deal through the same small interface
+(``../shared/API.md``): ``choose`` (a card for ``deal.to_play``), ``call_trump``,
+``choose_trump_card``, ``asks_for_trump``, ``plays_on`` and ``defers_trump``;
+``act(deal)`` performs whichever of them the deal needs next.
+
+* :class:`RandomBot` plays a uniformly random legal card (seeded).
+* :class:`RuleBot` plays sensibly by simple rules of thumb.
+* :class:`MonteCarloBot` thinks: it looks only at ``deal.view(seat)``, deals
+  the cards it cannot see at random in ways that fit what it knows (cards
+  played, suits players have shown they lack, hand sizes, a face-down trump
+  card), plays each of those deals out quickly for every card it may play
+  (:mod:`courtlearn.fastplay`), and picks the card with which its side wins
+  the deal most often.
+
+``hint(deal)`` asks a Monte Carlo bot for the seat to play and explains its
+choice in plain words, from its own estimates.
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass, field
+
+__all__ = ["RandomBot", "RuleBot", "MonteCarloBot", "Hint", "hint"]
+
+SUIT_LETTERS = "SHCD"
+SUIT_WORDS = ("spades", "hearts", "clubs", "diamonds")
+HIDDEN_METHODS = ("hidden", "hidden_random")
+DEFAULT_SAMPLES = 250   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
+
+
+# ------------------------------------------------------------------ helpers
+def _si(x) -> int:
+    """Suit index 0..3 (♠ ♥ ♣ ♦) of a Suit or a Card; -1 for None."""
+    if x is None:
+        return -1
+    suit = getattr(x, "suit", x)
+    return int(suit)
+
+
+def _suit(i: int):
+    from .cards import Suit
+    return Suit.parse(SUIT_LETTERS[i])
+
+
+def _rank(card) -> int:
+    return card.rank
+
+
+def _method(rules) -> str:
+    return getattr(rules, "trump_method", "called")
+
+
+def _trick_cards(trick):
+    return list(trick.cards) if trick is not None else []
+
+
+def _trick_winner(cards, trump_i):
+    """(seat, card) winning a list of (seat, Card) under trump index trump_i."""
+    if not cards:
+        return None
+    led = _si(cards[0][1])
+
+    def key(sc):
+        s = _si(sc[1])
+        return (2 if s == trump_i else 1 if s == led else 0, _rank(sc[1]))
+    return max(cards, key=key)
+
+
+def _played_cards(deal_or_view):
+    out = []
+    for t in deal_or_view.tricks:
+        out.extend(c for _, c in t.cards)
+    out.extend(c for _, c in _trick_cards(deal_or_view.trick))
+    return out
+
+
+def _phase(deal) -> str:
+    ph = deal.phase
+    return getattr(ph, "value", ph)
+
+
+def _hand_codes(cards):
+    return " ".join(c.code for c in cards)
+
+
+def _seat_name(rules, seat):
+    f = getattr(rules, "seat_name", None)
+    if f is not None:
+        try:
+            return f(seat)
+        except Exception:  # pragma: no cover - engine detail
+            pass
+    return ("South", "East", "North", "West")[seat]
+
+
+class _Bot:
+    """Shared driver: ``act`` performs the decision the deal needs next."""
+
+    def act(self, deal):
+        """Make the next decision of ``deal`` for the seat whose turn it is.
+
+        Returns what was done: a Suit (trump called), a Card (trump card chosen
+        or card played), ``"defer"``, ``"play_on"``, or None when the deal needs
+        nothing (it is over)."""
+        phase = _phase(deal)
+        rules = deal.rules
+        if phase == "trump":
+            if getattr(rules, "allow_deferred", False) and self.defers_trump(deal):
+                number = None
+                if getattr(rules, "deferred_card", "next") == "numbered":
+                    number = 6
+                deal.defer_trump(number)
+                return "defer"
+            if _method(rules) in ("shown", "hidden"):
+                card = self.choose_trump_card(deal)
+                deal.choose_trump_card(card)
+                return card
+            suit = self.call_trump(deal)
+            deal.call_trump(suit)
+            return suit
+        if phase == "play":
+            if (deal.trump is None and _method(rules) in HIDDEN_METHODS
+                    and _void_now(deal) and self.asks_for_trump(deal)):
+                try:
+                    deal.ask_for_trump()
+                except ValueError:
+                    pass
+            card = self.choose(deal)
+            deal.play(card)
+            return card
+        # over: a Court Piece court may be played on for a bavney
+        res = deal.result
+        if (res is not None and rules.game == "court_piece"
+                and getattr(res, "kind", None) in ("court", "goon")
+                and len(deal.tricks) < 13 and self.plays_on(deal)):
+            try:
+                deal.play_on()
+                return "play_on"
+            except ValueError:
+                return None
+        return None
+
+    # defaults shared by the simple bots
+    def call_trump(self, deal):
+        return _suit(_strongest_suit(deal.hand(deal.to_play)))
+
+    def choose_trump_card(self, deal):
+        hand = deal.hand(deal.to_play)
+        s = _strongest_suit(hand)
+        return min((c for c in hand if _si(c) == s), key=_rank)
+
+    def defers_trump(self, deal):
+        return _suit_strength(deal.hand(deal.to_play))[0] < 5
+
+    def asks_for_trump(self, deal):
+        w = _trick_winner(_trick_cards(deal.trick), -1)
+        return w is None or (w[0] % 2) != (deal.to_play % 2)
+
+    def plays_on(self, deal):
+        return False
+
+
+def _void_now(deal) -> bool:
+    cards = _trick_cards(deal.trick)
+    if not cards:
+        return False
+    led = _si(cards[0][1])
+    return all(_si(c) != led for c in deal.hand(deal.to_play))
+
+
+HONOUR = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+def _suit_strength(hand):
+    """(best score, suit index) for calling trumps: length plus high cards."""
+    scores = [0.0] * 4
+    for c in hand:
+        s = _si(c)
+        scores[s] += 2 + HONOUR.get(_rank(c), 0)
+    best = max(range(4), key=lambda s: (scores[s], -s))
+    return scores[best], best
+
+
+def _strongest_suit(hand) -> int:
+    return _suit_strength(hand)[1]
+
+
+# ---------------------------------------------------------------- RandomBot
+class RandomBot(_Bot):
+    """Plays a uniformly random legal card; reproducible from its seed."""
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self):
+        return f"RandomBot(seed={self.seed!r})"
+
+    def choose(self, deal):
+        return self._rng.choice(list(deal.legal_cards()))
+
+    def call_trump(self, deal):
+        return _suit(_si(self._rng.choice(list(deal.hand(deal.to_play)))))
+
+    def choose_trump_card(self, deal):
+        return self._rng.choice(list(deal.hand(deal.to_play)))
+
+    def defers_trump(self, deal):
+        return self._rng.random() < 0.25
+
+    def asks_for_trump(self, deal):
+        return self._rng.random() < 0.5
+
+    def plays_on(self, deal):
+        return self._rng.random() < 0.5
+
+
+# ------------------------------------------------------------------ RuleBot
+class RuleBot(_Bot):
+    """Plays by rules of thumb: follows cheaply, wins cheaply when it can (never
+    overtaking a partner who is already winning), trumps when void and it pays,
+    discards low, leads its winners, calls the suit it is strongest in."""
+
+    def __repr__(self):
+        return "RuleBot()"
+
+    def choose(self, deal):
+        legal = list(deal.legal_cards())
+        if len(legal) == 1:
+            return legal[0]
+        me = deal.to_play
+        trump_i = _si(deal.trump)
+        cards = _trick_cards(deal.trick)
+        played = _played_cards(deal)
+        hand = deal.hand(me)
+        dehla = deal.rules.game == "dehla_pakad"
+        gone = {c.code for c in played} | {c.code for c in hand}
+
+        def master(c):
+            """No unseen card of its suit outranks it."""
+            s = _si(c)
+            for r in range(_rank(c) + 1, 15):
+                code = _code(r, s)
+                if code not in gone:
+                    return False
+            return True
+
+        def low(cs, avoid_tens=True):
+            cs = list(cs)
+            plain = [c for c in cs if _si(c) != trump_i] or cs
+            if dehla and avoid_tens:
+                plain = [c for c in plain if _rank(c) != 10] or plain
+            return min(plain, key=lambda c: (_rank(c), _si(c)))
+
+        if not cards:  # leading
+            winners = [c for c in legal if master(c) and _si(c) != trump_i]
+            if winners:
+                return max(winners, key=lambda c: (_rank(c), -_si(c)))
+            trumps = [c for c in legal if _si(c) == trump_i]
+            if trumps and master(max(trumps, key=_rank)):
+                return max(trumps, key=_rank)
+            # lead low from the longest side suit
+            counts = [0] * 4
+            for c in legal:
+                counts[_si(c)] += 1
+            side = [c for c in legal if _si(c) != trump_i] or legal
+            longest = max(side, key=lambda c: (counts[_si(c)], -_si(c)))
+            return low([c for c in side if _si(c) == _si(longest)])
+
+        led = _si(cards[0][1])
+        wseat, wcard = _trick_winner(cards, trump_i)
+        last = len(cards) == 3
+        partner = wseat == (me ^ 2)
+        ws = _si(wcard)
+
+        def beats(c):
+            s = _si(c)
+            if s == ws:
+                return _rank(c) > _rank(wcard)
+            return s == trump_i and ws != trump_i
+
+        if partner and (last or master(wcard) or (ws == trump_i and ws != led)):
+            if dehla:  # give partner a ten they are sure to win
+                tens = [c for c in legal if _rank(c) == 10 and not beats(c)]
+                if tens:
+                    return tens[0]
+            return low(legal)
+        winning = [c for c in legal if beats(c)]
+        if winning and not partner:
+            if not last and _si(winning[0]) == led:
+                # second or third hand: win only with a card no one can beat
+                sure = [c for c in winning if master(c)]
+                if sure:
+                    return min(sure, key=_rank)
+                if len(cards) == 1:
+                    return low(legal)
+            return min(winning, key=lambda c: (_si(c) == trump_i, _rank(c)))
+        return low(legal)
+
+    def asks_for_trump(self, deal):
+        w = _trick_winner(_trick_cards(deal.trick), -1)
+        return w is None or w[0] != (deal.to_play ^ 2)
+
+    def plays_on(self, deal):
+        # playing on costs nothing; RuleBot tries when it holds the top trump
+        hand = deal.hand(deal.to_play)
+        trump_i = _si(deal.trump)
+        trumps = [c for c in hand if _si(c) == trump_i]
+        return bool(trumps) and len(trumps) >= 3
+
+
+RANK_CODE = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def _code(rank, suit_i):
+    return RANK_CODE.get(rank, str(rank)) + SUIT_LETTERS[suit_i]
+
+
+# ------------------------------------------------------------ Monte Carlo
+@dataclass
+class _Known:
+    """What one seat knows, reduced to bitmasks (built from deal.view(seat))."""
+    seat: int
+    dealer: int
+    caller: int
+    hand: int
+    played_by: list          # per seat: cards that seat has played (mask)
+    order: list              # every card played so far, in order: (seat, index)
+    asks: list               # per card in `order`: the player asked for trump first
+    located: list            # per seat: known cards still held (shown trump card)
+    need: list               # per seat: unknown cards it holds now
+    voids: list              # per seat: set of suit indices it cannot hold
+    hidden_slot: bool        # a face-down trump card unknown to this seat
+    hidden_card: int         # the face-down card if this seat knows it, else -1
+    trump: int               # public trump suit index or -1
+    pending_need: int        # Dehla first_void: cards each seat still gets (0 or 8)
+    rest_at: int             # number of cards played before the rest was dealt (-1: not yet / never)
+    unknown: list            # indices of every card this seat cannot place
+
+
+def _known_from(deal, seat) -> _Known:
+    """What ``seat`` knows, from ``deal.view(seat)`` only."""
+    from . import fastplay as fp
+    view = deal.view(seat)
+    rules = view.rules if view.rules is not None else deal.rules
+    method = _method(rules)
+    caller = view.trump_caller
+    hand = fp.mask_of(view.hand)
+    order, played_by = [], [0, 0, 0, 0]
+    tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
+    for t in tricks:
+        for s, c in t.cards:
+            i = fp.card_index(c)
+            order.append((s, i))
+            played_by[s] |= 1 << i
+    asks = [False] * (len(order) + 1)
+    # when the rest of a Dehla Pakad first_void deal came, and when a face-down
+    # trump card was shown: counted in cards played before it (public events)
+    rest_at = -1
+    plays = 0
+    for ev in view.events:
+        if ev.kind == "play":
+            plays += 1
+        elif ev.kind == "correct":
+            plays -= len(ev.data[1]) if ev.data and len(ev.data) > 1 else 0
+        elif ev.kind == "deal_rest" and plays:
+            rest_at = plays
+        elif ev.kind == "reveal" and ev.data and ev.data[0] == "asked" and plays < len(asks):
+            asks[plays] = True
+    trump = _si(view.trump)
+    located = [0, 0, 0, 0]
+    hidden_card, hidden_slot = -1, False
+    tc = view.trump_card
+    if method in HIDDEN_METHODS:
+        if view.hidden_trump:
+            if tc is not None and seat == caller:
+                hidden_card = fp.card_index(tc)     # its owner knows it
+            else:
+                hidden_slot = True
+        elif tc is not None:                        # shown: it went to its owner's hand
+            hidden_card = fp.card_index(tc)
+            if caller != seat and not (played_by[caller] >> hidden_card) & 1:
+                located[caller] |= 1 << hidden_card
+    elif tc is not None:                            # shown, or turned up (deferred)
+        i = fp.card_index(tc)
+        if caller != seat and not (played_by[caller] >> i) & 1:
+            located[caller] |= 1 << i
+    pending_need = view.stock_size // 4 if _phase(view) == "play" else 0
+    sizes = list(view.hand_sizes)
+    need = [0 if s == seat else max(sizes[s] - bin(located[s]).count("1"), 0) for s in range(4)]
+    # suits each seat has shown it lacks; after the rest of a deal came, only
+    # what was shown since counts (the engine's voids cover the whole deal)
+    if rest_at < 0:
+        voids = [set(v) for v in view.voids]
+        voids = [{_si(x) for x in v} for v in voids]
+    else:
+        voids = [set(), set(), set(), set()]
+        pos = 0
+        for t in tricks:
+            cards = list(t.cards)
+            led = _si(cards[0][1]) if cards else -1
+            for n, (s, c) in enumerate(cards):
+                if pos >= rest_at:
+                    voids[s].discard(_si(c))
+                    if n and _si(c) != led:
+                        voids[s].add(led)
+                pos += 1
+    known_mask = hand | located[0] | located[1] | located[2] | located[3]
+    for s in range(4):
+        known_mask |= played_by[s]
+    if hidden_card >= 0:
+        known_mask |= 1 << hidden_card
+    unknown = [i for i in range(52) if not (known_mask >> i) & 1]
+    return _Known(seat, view.dealer, caller, hand, played_by, order, asks, located, need,
+                  voids, hidden_slot, hidden_card, trump, pending_need, rest_at, unknown)
+
+
+class _Sampler:
+    """Deals the cards a seat cannot see into the places they may be: the other
+    hands (never a suit the holder has shown it lacks), a face-down trump card,
+    and cards still to be dealt. Built once per decision, then sampled often."""
+
+    def __init__(self, k: _Known):
+        self.k = k
+        slots = []  # (kind, seat, capacity, banned suits)
+        for s in range(4):
+            if k.need[s]:
+                slots.append(("hand", s, k.need[s], frozenset(k.voids[s])))
+        if k.hidden_slot:
+            slots.append(("hidden", k.caller, 1, frozenset()))
+        if k.pending_need:
+            for s in range(4):
+                slots.append(("pending", s, k.pending_need, frozenset()))
+        self.slots = slots
+        total = sum(sl[2] for sl in slots)
+        if total != len(k.unknown):
+            raise RuntimeError(f"cannot place {len(k.unknown)} unseen cards in {total} places")
+        allowed = [tuple(j for j, sl in enumerate(slots) if suit not in sl[3]) for suit in range(4)]
+        self.free = [c for c in k.unknown if len(allowed[c & 3]) == len(slots)]
+        # constrained cards, the most constrained suits first
+        self.tight = sorted((c for c in k.unknown if len(allowed[c & 3]) < len(slots)),
+                            key=lambda c: (len(allowed[c & 3]), c))
+        self.allowed = allowed
+        if any(not allowed[c & 3] for c in self.tight):
+            raise RuntimeError("an unseen card has no seat that may hold it")
+
+    def sample(self, rng: random.Random):
+        """(hands now, hidden card, pending) as masks, or raises RuntimeError."""
+        slots = self.slots
+        for attempt in range(100):
+            cap = [sl[2] for sl in slots]
+            got = [0] * len(slots)
+            ok = True
+            tight = self.tight
+            if tight:
+                tight = tight[:]
+                rng.shuffle(tight)
+                tight.sort(key=lambda c: len(self.allowed[c & 3]))
+                for c in tight:
+                    opts = [j for j in self.allowed[c & 3] if cap[j]]
+                    if not opts:
+                        ok = False
+                        break
+                    if len(opts) == 1:
+                        j = opts[0]
+                    else:
+                        r = rng.random() * sum(cap[j] for j in opts)
+                        for j in opts:
+                            r -= cap[j]
+                            if r < 0:
+                                break
+                    cap[j] -= 1
+                    got[j] |= 1 << c
+                if not ok:
+                    continue
+            free = self.free[:]
+            rng.shuffle(free)
+            pos = 0
+            for j, n in enumerate(cap):
+                m = 0
+                for c in free[pos:pos + n]:
+                    m |= 1 << c
+                got[j] |= m
+                pos += n
+            break
+        else:
+            raise RuntimeError("no placement of the unseen cards fits what this seat knows")
+        k = self.k
+        hands = list(k.located)
+        hands[k.seat] |= k.hand
+        pending = [0, 0, 0, 0]
+        hidden = k.hidden_card
+        for j, sl in enumerate(slots):
+            if sl[0] == "hand":
+                hands[sl[1]] |= got[j]
+            elif sl[0] == "pending":
+                pending[sl[1]] |= got[j]
+            else:
+                hidden = got[j].bit_length() - 1
+        return hands, hidden, pending
+
+
+    def sample_batch(self, n: int, rng: random.Random, nrng):
+        """n placements at once, as arrays: hands now (n, 4), the face-down trump
+        card (n,) and cards still to come (n, 4), with the masks' bit layout of
+        :mod:`courtlearn.fastplay`. The constrained cards are placed one by one
+        (rarely many); the rest are shuffled in bulk."""
+        import numpy as np
+        from .fastplay import BIT
+        k, slots = self.k, self.slots
+        J = len(slots)
+        cap = np.tile(np.array([sl[2] for sl in slots], dtype=np.int64), (n, 1))
+        got = np.zeros((n, J), dtype=np.uint64)
+        if self.tight:
+            for i in range(n):
+                for attempt in range(100):
+                    c_row = [sl[2] for sl in slots]
+                    g_row = [0] * J
+                    tight = self.tight[:]
+                    rng.shuffle(tight)
+                    tight.sort(key=lambda c: len(self.allowed[c & 3]))
+                    ok = True
+                    for c in tight:
+                        opts = [j for j in self.allowed[c & 3] if c_row[j]]
+                        if not opts:
+                            ok = False
+                            break
+                        j = opts[0]
+                        if len(opts) > 1:
+                            r = rng.random() * sum(c_row[j] for j in opts)
+                            for j in opts:
+                                r -= c_row[j]
+                                if r < 0:
+                                    break
+                        c_row[j] -= 1
+                        g_row[j] |= 1 << c
+                    if ok:
+                        break
+                else:
+                    raise RuntimeError("no placement of the unseen cards fits what this seat knows")
+                cap[i] = c_row
+                got[i] = g_row
+        F = len(self.free)
+        if F:
+            perm = nrng.permuted(np.tile(np.array(self.free, dtype=np.int64), (n, 1)), axis=1)
+            bits = BIT[perm]
+            edge = np.cumsum(cap, axis=1)
+            slot = (np.arange(F)[None, :, None] >= edge[:, None, :]).sum(axis=2)
+            for j in range(J):
+                got[:, j] |= np.bitwise_or.reduce(np.where(slot == j, bits, np.uint64(0)), axis=1)
+        hands = np.tile(np.array(k.located, dtype=np.uint64), (n, 1))
+        hands[:, k.seat] |= np.uint64(k.hand)
+        pending = np.zeros((n, 4), dtype=np.uint64)
+        hidden = np.full(n, k.hidden_card, dtype=np.int64)
+        for j, sl in enumerate(slots):
+            if sl[0] == "hand":
+                hands[:, sl[1]] |= got[:, j]
+            elif sl[0] == "pending":
+                pending[:, sl[1]] |= got[:, j]
+            else:
+                hidden = (np.frexp(got[:, j].astype(np.float64))[1] - 1).astype(np.int64)
+        return hands, hidden, pending
+
+
+def _sample(k: _Known, rng: random.Random):
+    return _Sampler(k).sample(rng)
+
+
+def _start_batch(k: _Known, hands, hidden, pending):
+    """Hands at the start of play (before any card was played), for a replay."""
+    import numpy as np
+    init = hands | np.array(k.played_by, dtype=np.uint64)[None, :]
+    pend = pending.copy()
+    if k.rest_at >= 0:  # Dehla first_void, the rest already dealt: split it off again
+        early = [0, 0, 0, 0]
+        for n, (s, i) in enumerate(k.order):
+            if n < k.rest_at:
+                early[s] |= 1 << i
+        early = np.array(early, dtype=np.uint64)[None, :]
+        pend = init & ~early
+        init = init & early
+    hb = np.where(hidden >= 0, np.uint64(1) << np.maximum(hidden, 0).astype(np.uint64), np.uint64(0))
+    init &= ~hb[:, None]
+    pend &= ~hb[:, None]
+    return init, pend
+
+
+def _start_masks(k: _Known, hands_now, hidden, pending):
+    """Initial hands (before any card was played) for a replay from the deal's start."""
+    init = [hands_now[s] | k.played_by[s] for s in range(4)]
+    pend = list(pending)
+    if k.rest_at >= 0:  # Dehla first_void, rest already dealt: split it off again
+        early = [0, 0, 0, 0]
+        for n, (s, i) in enumerate(k.order):
+            if n < k.rest_at:
+                early[s] |= 1 << i
+        pend = [init[s] & ~early[s] for s in range(4)]
+        init = early
+    if hidden >= 0:
+        for s in range(4):
+            init[s] &= ~(1 << hidden)
+            pend[s] &= ~(1 << hidden)
+    return init, pend
+
+
+@dataclass
+class Hint:
+    """A suggested move and why. ``chances`` maps each option to the estimated
+    probability that the hinted seat's side wins the deal with it."""
+    card: object
+    text: str
+    chances: dict = field(default_factory=dict)
+    seat: int = 0
+
+    def __repr__(self):
+        ch = ", ".join(f"{c}: {p:.2f}" for c, p in self.chances.items())
+        return f"Hint(card={self.card}, chances={{{ch}}})"
+
+    def _repr_html_(self):
+        import html
+        return f"<div class='courtlearn-hint'><b>Hint:</b> {html.escape(self.text)}</div>"
+
+    def __str__(self):
+        return self.text
+
+
+class MonteCarloBot(_Bot):
+    """Decides from ``deal.view(seat)`` only: samples the unseen cards, plays
+    each legal card out in every sample, and keeps the card with which its
+    side wins the deal most often (ties: more courts, then the lower card)."""
+
+    def __init__(self, samples=None, seed=0, eps=0.0):
+        samples = DEFAULT_SAMPLES if samples is None else samples
+        self.samples = int(samples)
+        self.seed = seed
+        self.eps = eps
+
+    def __repr__(self):
+        return f"MonteCarloBot(samples={self.samples}, seed={self.seed!r})"
+
+    # -------------------------------------------------------- machinery
+    def _rngs(self, deal, seat, salt=""):
+        """Random generators fixed by the seed and what the seat can see, so a
+        decision is reproducible and cannot depend on hidden cards."""
+        import numpy as np
+        view = deal.view(seat)
+        public = (salt, seat, view.dealer, view.to_play, _hand_codes(view.hand),
+                  tuple(tuple((s, c.code) for s, c in t.cards) for t in view.tricks),
+                  tuple((s, c.code) for s, c in _trick_cards(view.trick)),
+                  str(view.trump))
+        h = zlib.crc32(repr((self.seed, public)).encode())
+        return random.Random(h), np.random.default_rng(h)
+
+    def _evaluate(self, deal, seat, salt=""):
+        """Plays every legal card out in the same samples.
+
+        Returns (legal cards, wins[j], courts[j], trick_win[j], capture[j], info)
+        where info holds, for each card, the (seat, card) that beat it most often."""
+        import numpy as np
+        from . import fastplay as fp
+        rng, nrng = self._rngs(deal, seat, salt)
+        k = _known_from(deal, seat)
+        cfg = fp.Config.from_rules(deal.rules)
+        legal = list(deal.legal_cards())
+        li = np.array([fp.card_index(c) for c in legal], dtype=np.int64)
+        S = self.samples
+        hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
+        init, pend = _start_batch(k, hands, hidden, pending)
+        trump = k.trump if _method(deal.rules) not in HIDDEN_METHODS + ("first_void",) else -1
+        b = fp.Batch.start(cfg, k.dealer, init, trump=trump, hidden=hidden.astype(np.int8),
+                           pending=pend)
+        for n, (s, i) in enumerate(k.order):
+            b.step(cards=i, asks=np.full(S, k.asks[n]))
+        L = len(legal)
+        b = b.copy(repeat=L)
+        before = b.tricks_done
+        b.step(cards=np.tile(li, S), asks=np.full(S * L, k.asks[len(k.order)]))
+        while b.tricks_done == before and not b.over.all():
+            b.step(rng=nrng, eps=self.eps)
+        team = seat % 2
+        tw = (b.trick_winner % 2 == team).reshape(S, L)
+        cap = (b.trick_captured & (b.trick_winner % 2 == team)).reshape(S, L)
+        beaten_by = np.where(b.trick_winner.reshape(S, L) % 2 != team, b.trick_winner.reshape(S, L), -1)
+        b.playout(nrng, eps=self.eps)
+        win = (b.winner == team).reshape(S, L)
+        courts = np.where(b.winner == team, b.courts, -b.courts).reshape(S, L)
+        return legal, win.mean(0), courts.mean(0), tw.mean(0), cap.mean(0), beaten_by, k
+
+    # --------------------------------------------------------- decisions
+    def choose(self, deal):
+        legal = list(deal.legal_cards())
+        if len(legal) == 1:
+            return legal[0]
+        legal, win, courts, *_ = self._evaluate(deal, deal.to_play)
+        return legal[_best_index(legal, win, courts)]
+
+    def _suit_chances(self, deal, seat, suits, defer=False):
+        """Chance of winning the deal with each trump suit, from the caller's five."""
+        import numpy as np
+        from . import fastplay as fp
+        rng, nrng = self._rngs(deal, seat, "trump")
+        cfg = fp.Config.from_rules(deal.rules)
+        if cfg.method not in ("called", "shown"):
+            cfg = fp.Config.from_rules(deal.rules)
+            cfg.method = "called"
+        five = fp.mask_of(deal.hand(seat))
+        unknown = [i for i in range(52) if not (five >> i) & 1]
+        S = max(self.samples * 2, 100)  # one decision per deal, and a weighty one
+        hands = np.zeros((S, 4), dtype=np.uint64)
+        nxt = np.zeros(S, dtype=np.int64)
+        for n in range(S):
+            rng.shuffle(unknown)
+            h = [0, 0, 0, 0]
+            mine = five
+            for c in unknown[:8]:
+                mine |= 1 << c
+            nxt[n] = unknown[0] & 3
+            h[seat] = mine
+            rest = unknown[8:]
+            others = [s for s in range(4) if s != seat]
+            for j, s in enumerate(others):
+                for c in rest[13 * j:13 * j + 13]:
+                    h[s] |= 1 << c
+            hands[n] = h
+        out = {}
+        options = list(suits) + (["defer"] if defer else [])
+        team = seat % 2
+        for opt in options:
+            trump = nxt if opt == "defer" else np.full(S, opt)
+            b = fp.Batch.start(cfg, deal.dealer, hands, trump=0)
+            b.trump[:] = trump
+            b.playout(nrng, eps=self.eps)
+            out[opt] = float((b.winner == team).mean())
+        return out
+
+    def call_trump(self, deal):
+        seat = deal.to_play
+        suits = sorted({_si(c) for c in deal.hand(seat)})
+        ch = self._suit_chances(deal, seat, suits)
+        return _suit(max(suits, key=lambda s: (ch[s], -s)))
+
+    def choose_trump_card(self, deal):
+        seat = deal.to_play
+        hand = deal.hand(seat)
+        s = _si(self.call_trump(deal))
+        return min((c for c in hand if _si(c) == s), key=_rank)
+
+    def defers_trump(self, deal):
+        seat = deal.to_play
+        suits = sorted({_si(c) for c in deal.hand(seat)})
+        ch = self._suit_chances(deal, seat, suits, defer=True)
+        return ch["defer"] > max(ch[s] for s in suits)
+
+    def asks_for_trump(self, deal):
+        cards = _trick_cards(deal.trick)
+        if not cards:
+            return False
+        w = _trick_winner(cards, -1)
+        return w[0] != (deal.to_play ^ 2)
+
+    def plays_on(self, deal):
+        # playing on for a bavney costs nothing if it fails
+        return True
+
+
+def _best_index(legal, win, courts):
+    order = sorted(range(len(legal)),
+                   key=lambda j: (-round(float(win[j]), 9), -round(float(courts[j]), 9),
+                                  _rank(legal[j]), _si(legal[j])))
+    return order[0]
+
+
+# --------------------------------------------------------------------- hint
+def _fraction_words(p: float, unit: str = "deal") -> str:
+    """0.26 -> 'about 1 deal in 4'; 0.7 -> 'about 7 deals in 10' (unit 'time': times)."""
+    if p <= 0:
+        return f"in no {unit} we tried" if unit == "deal" else "never"
+    if p >= 1:
+        return f"in every {unit} we tried" if unit == "deal" else "every time"
+    for n in (2, 3, 4, 5, 6, 8):
+        if abs(p - 1 / n) < 0.02:
+            return f"about 1 {unit} in {n}"
+    tenths = round(p * 10)
+    if tenths == 0:
+        return f"fewer than 1 {unit} in 10"
+    if tenths == 10:
+        return f"more than 9 {unit}s in 10"
+    return f"about {tenths} {unit}{'s' if tenths > 1 else ''} in 10"
+
+
+def hint(deal, seat=None, samples=None, seed=0):
+    """Suggest a card for ``seat`` (default: the seat to play) and say why.
+
+    The explanation is built from the same estimates the choice was made from:
+    how often the card wins the current trick, which card beats it when it
+    does not, and how often the side wins the deal with it."""
+    if seat is None:
+        seat = deal.to_play
+    if _phase(deal) != "play":
+        if _phase(deal) == "trump" and seat == deal.to_play:
+            return _trump_hint(deal, seat, samples, seed)
+        raise ValueError("a hint is given to the seat whose turn it is, while the deal is being played")
+    if seat != deal.to_play:
+        raise ValueError(f"it is not {_seat_name(deal.rules, seat)}'s turn")
+    bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
+    legal, win, courts, tw, cap, beaten_by, k = bot._evaluate(deal, seat, "hint")
+    j = _best_index(legal, win, courts)
+    card = legal[j]
+    chances = {c: float(win[n]) for n, c in enumerate(legal)}
+    text = _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k)
+    return Hint(card=card, text=text, chances=chances, seat=seat)
+
+
+def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k):
+    """The hint's sentence, from the estimates: how often the card wins this trick,
+    who beats it when it does not, the centre pile, and the chance for the deal."""
+    import numpy as np
+    rules = deal.rules
+    card = legal[j]
+    p_trick = float(tw[j])
+    cards = _trick_cards(deal.trick)
+    trump_i = _si(deal.trump)
+    partner_winning = bool(cards) and _trick_winner(cards, trump_i)[0] == (seat ^ 2)
+    # who takes the trick from it, and with what, when it loses
+    holder = None
+    losers = beaten_by[:, j]
+    lost = losers[losers >= 0]
+    if lost.size:
+        who = int(np.bincount(lost, minlength=4).argmax())
+        if float((lost == who).mean()) >= 0.8:
+            held = _likely_holder_card(card, who, k)
+            if held is not None:
+                holder = (_seat_name(rules, who), held)
+    if len(legal) == 1:
+        reason = "it is your only legal card"
+    elif p_trick >= 0.97:
+        reason = "your side keeps this trick" if partner_winning else "it wins this trick"
+    elif p_trick >= 0.5:
+        if holder:
+            reason = (f"it wins this trick unless {holder[0]} holds {holder[1]}, which "
+                      f"{_fraction_words(1 - p_trick)} does")
+        else:
+            reason = f"it wins this trick {_fraction_words(p_trick, 'time')}"
+    elif p_trick >= 0.05:
+        reason = f"it wins this trick only {_fraction_words(p_trick, 'time')}"
+        if holder:
+            reason += f" ({holder[0]} often holds {holder[1]})"
+        reason += ", but it plays better for the rest of the deal"
+    elif partner_winning:
+        reason = "your partner is winning this trick, so keep your better cards"
+    elif max(float(x) for x in tw) < 0.05:
+        reason = "you cannot win this trick, so give away your least useful card"
+    else:
+        reason = "it keeps your stronger cards for later tricks"
+    sent = f"Play {card}: {reason}"
+    if rules.game != "court_piece" and float(cap[j]) >= 0.1:
+        n = len(deal.centre) + 1
+        pile = "the trick" if n == 1 else f"the centre pile ({n} tricks with this one)"
+        sent += f", and your side takes {pile} {_fraction_words(float(cap[j]), 'time')}"
+    sent += f". With it your side wins the deal {_fraction_words(float(win[j]), 'time')}"
+    others = [n for n in range(len(legal)) if n != j]
+    if others:
+        nb = max(others, key=lambda n: float(win[n]))
+        a, b = _fraction_words(float(win[j]), "time"), _fraction_words(float(win[nb]), "time")
+        if a != b:
+            sent += f", against {b} with {legal[nb]}, the next best"
+        elif float(win[nb]) < float(win[j]):
+            sent += f" ({legal[nb]} does almost as well)"
+        else:
+            sent += f" ({legal[nb]} does as well)"
+    return sent + "."
+
+
+def _likely_holder_card(card, who, k):
+    """The card that would beat ``card``: the lowest higher card of its suit the
+    seat may hold (or a trump, named as 'a trump')."""
+    from . import fastplay as fp
+    i = fp.card_index(card)
+    s = i & 3
+    higher = [h for h in k.unknown if (h & 3) == s and h > i]
+    if s not in k.voids[who] and higher:
+        return f"{_code_text(min(higher, key=lambda h: -h))}" if len(higher) == 1 else \
+            "a higher " + SUIT_WORDS[s][:-1]
+    if k.trump >= 0 and s != k.trump:
+        return "a trump"
+    return None
+
+
+def _code_text(i):
+    from .cards import Card
+    from . import fastplay as fp
+    return str(Card.parse(fp.index_card_code(i)))
+
+
+def _trump_hint(deal, seat, samples, seed):
+    bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
+    suits = sorted({_si(c) for c in deal.hand(seat)})
+    ch = bot._suit_chances(deal, seat, suits)
+    best = max(suits, key=lambda s: (ch[s], -s))
+    held = sum(1 for c in deal.hand(seat) if _si(c) == best)
+    text = (f"Call {SUIT_WORDS[best]}: you hold {held} of your five cards in it, and "
+            f"with it as trumps your side wins the deal {_fraction_words(ch[best], 'time')}.")
+    return Hint(card=_suit(best), text=text, chances={_suit(s): ch[s] for s in suits}, seat=seat)

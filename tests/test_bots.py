@@ -1,0 +1,347 @@
+"""Bots and hints: legal play in every variant, sensible rules of thumb, a Monte
+Carlo bot that decides from what its seat may see, and honest hints."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import courtlearn as cl
+from courtlearn import fastplay as fp
+from courtlearn.bots import MonteCarloBot, RandomBot, RuleBot, _known_from, _Sampler, hint
+
+VARIANTS = [
+    ("court_piece", {}),
+    ("court_piece", {"trump_method": "shown", "allow_deferred": True}),
+    ("court_piece", {"trump_method": "hidden"}),
+    ("court_piece", {"trump_method": "hidden_random"}),
+    ("court_piece", {"trump_method": "first_void"}),
+    ("court_piece", {"allow_deferred": True, "deferred_card": "numbered"}),
+    ("court_piece", {"stop_when_decided": False}),
+    ("double_sir", {}),
+    ("double_sir", {"trump_method": "first_void"}),
+    ("double_sir", {"revokes": "allowed", "first_two_capture": False}),
+    ("dehla_pakad", {}),
+    ("dehla_pakad", {"trump_method": "first_void"}),
+    ("dehla_pakad", {"trump_method": "hidden", "tens_tie": "tricks"}),
+]
+IDS = [g + "-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, o in VARIANTS]
+
+SMALL = 24  # samples for the Monte Carlo bot in tests: quick, still a real search
+
+
+def play_out(deal, bots, check_legal=True):
+    """Plays a deal to its end with act(); every card played is checked legal first."""
+    steps = 0
+    while True:
+        if deal.phase == "play" and check_legal:
+            bot = bots[deal.to_play]
+            if (deal.trump is None and deal.rules.trump_method in ("hidden", "hidden_random")
+                    and deal.can_ask_for_trump() and bot.asks_for_trump(deal)):
+                deal.ask_for_trump()
+            card = bot.choose(deal)
+            assert card in deal.legal_cards(), (bot, card, deal.legal_cards())
+            deal.play(card)
+        elif deal.phase == "over":
+            if bots[deal.to_play].act(deal) is None:
+                return deal
+        else:
+            bots[deal.to_play].act(deal)
+        steps += 1
+        assert steps < 200
+
+
+# ------------------------------------------------------------ every variant
+@pytest.mark.parametrize("game,options", VARIANTS, ids=IDS)
+def test_rule_and_random_bots_play_every_variant_legally(game, options):
+    rules = cl.Rules.of(game, **options)
+    for seed in range(6):
+        deal = play_out(cl.Deal(rules, dealer=seed % 4, seed=seed),
+                        [RuleBot(), RandomBot(seed), RuleBot(), RandomBot(seed + 1)])
+        assert deal.result is not None
+        assert not any(True for _ in deal.revokes), "bots never revoke"
+
+
+@pytest.mark.parametrize("game,options", VARIANTS, ids=IDS)
+def test_monte_carlo_bot_plays_every_variant_legally(game, options):
+    rules = cl.Rules.of(game, **options)
+    mc = MonteCarloBot(samples=SMALL, seed=1)
+    deal = play_out(cl.Deal(rules, dealer=2, seed=11), [mc, RuleBot(), mc, RuleBot()])
+    assert deal.result is not None and deal.result.kind != "revoke"
+
+
+def test_act_plays_whole_deals_and_says_what_it_did():
+    bots = [MonteCarloBot(samples=SMALL, seed=0), RuleBot(), RandomBot(3), RuleBot()]
+    deal = cl.Deal(cl.Rules.court_piece(trump_method="hidden"), dealer=3, seed=5)
+    first = bots[deal.to_play].act(deal)
+    assert isinstance(first, cl.Card) and deal.phase == "play"   # a face-down trump card
+    done = []
+    while deal.phase == "play":
+        done.append(bots[deal.to_play].act(deal))
+    assert all(isinstance(x, cl.Card) for x in done)
+    assert len(done) == sum(len(t.cards) for t in deal.tricks)
+
+
+def test_random_bot_is_reproducible_and_uniformish():
+    def run(seed):
+        deal = cl.Deal(cl.Rules.double_sir(), dealer=0, seed=4)
+        bots = [RandomBot(seed)] * 4
+        while deal.phase != "over":
+            bots[deal.to_play].act(deal)
+        return deal.actions
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+    # uniform over legal cards: each of the trump caller's first legal cards comes up
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=8)
+    deal.call_trump("S")
+    bot = RandomBot(0)
+    picks = {bot.choose(deal) for _ in range(400)}
+    assert picks == set(deal.legal_cards())
+
+
+def test_reprs_are_deterministic():
+    assert repr(RandomBot(3)) == "RandomBot(seed=3)"
+    assert repr(RuleBot()) == "RuleBot()"
+    assert repr(MonteCarloBot(samples=100, seed=2)) == "MonteCarloBot(samples=100, seed=2)"
+    assert "0x" not in repr(MonteCarloBot())
+
+
+# ------------------------------------------------------------- RuleBot
+# Hands for the rules-of-thumb situations (trump: spades, called by seat 0)
+HANDS = [
+    "10H 9H 8H 7H AC KC QC JC 10C 2D 3D 4D 5D",
+    "2H 5H 6H 9C 8C 7C 6C 5C 2S 3S 4S 5S 6S",
+    "3H JH 4C 3C 2C 7S 8S 9S 10S JS 6D 7D 8D",
+    "QH KH 4H AH QS KS AS 9D 10D JD QD KD AD",
+]
+
+
+def situation(*cards):
+    deal = cl.Deal.prearranged(cl.Rules.court_piece(), HANDS, dealer=3)
+    deal.call_trump("S")
+    for c in cards:
+        deal.play(c)
+    return deal
+
+
+def test_rulebot_wins_cheaply_when_last():
+    # 10♥ 2♥ 3♥ led round to West, who holds A♥ K♥ Q♥ 4♥: the queen is enough
+    assert RuleBot().choose(situation("10H", "2H", "3H")) == cl.Card.parse("QH")
+
+
+def test_rulebot_does_not_overtake_a_winning_partner():
+    # 2♦ led, East trumps with 2♠, North 6♦: West, last, keeps A♦ K♦ ... and plays 9♦
+    assert RuleBot().choose(situation("2D", "2S", "6D")) == cl.Card.parse("9D")
+
+
+def test_rulebot_trumps_low_when_void_and_it_pays():
+    # A♣ is winning for the opponents; West has no clubs: the lowest trump wins it
+    assert RuleBot().choose(situation("AC", "5C", "2C")) == cl.Card.parse("QS")
+
+
+def test_rulebot_leads_a_sure_winner():
+    # after West wins with Q♥, West leads: A♦ (or a winning heart) rather than a low card
+    deal = situation("10H", "2H", "3H", "QH")
+    card = RuleBot().choose(deal)
+    assert card in cl.cards("AH AD")
+
+
+def _fill(*prefixes):
+    """Four 13-card hands starting with the given cards; the rest of the deck fills them."""
+    used = set(" ".join(prefixes).split())
+    rest = [c.code for c in cl.deck() if c.code not in used]
+    hands = []
+    for p in prefixes:
+        cs = p.split()
+        take = 13 - len(cs)
+        hands.append(" ".join(cs + rest[:take]))
+        rest = rest[take:]
+    return hands
+
+
+def test_rulebot_calls_the_suit_it_is_strongest_in():
+    # South's first five: A♠ K♠ 9♠ 2♥ 3♦
+    hands = _fill("AS KS 9S 2H 3D 4C 5C 6C 7C 8C 9C 10C JC", "", "", "")
+    deal = cl.Deal.prearranged(cl.Rules.court_piece(), hands, dealer=3)
+    assert deal.phase == "trump" and len(deal.hand(0)) == 5
+    assert RuleBot().call_trump(deal) == cl.Suit.SPADES
+    assert MonteCarloBot(samples=60, seed=0).call_trump(deal) == cl.Suit.SPADES
+    # shown trump: a card of that suit, the lowest (it becomes public)
+    deal = cl.Deal.prearranged(cl.Rules.court_piece(trump_method="shown"), hands, dealer=3)
+    assert RuleBot().choose_trump_card(deal) == cl.Card.parse("9S")
+
+
+# ------------------------------------------------------- no peeking
+def _swap_unseen(deal, seat):
+    """The same deal, except that two opponents of ``seat`` swap unplayed cards of the
+    same suit (so every card played so far stays legal)."""
+    d = deal.to_dict()
+    a, b = (seat + 1) % 4, (seat + 3) % 4
+    ha, hb = deal.hand(a), deal.hand(b)
+    for ca in ha:
+        for cb in hb:
+            if ca.suit == cb.suit and ca != cb:
+                hands = d["hands"]
+                ia, ib = hands[a].index(ca.code), hands[b].index(cb.code)
+                hands[a][ia], hands[b][ib] = cb.code, ca.code
+                return cl.Deal.from_dict(d)
+    return None
+
+
+@pytest.mark.parametrize("game,options", [VARIANTS[0], VARIANTS[3], VARIANTS[7], VARIANTS[10],
+                                          VARIANTS[11]], ids=[IDS[0], IDS[3], IDS[7], IDS[10], IDS[11]])
+def test_monte_carlo_bot_does_not_peek(game, options):
+    rules = cl.Rules.of(game, **options)
+    checked = 0
+    for seed in range(30):
+        deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        rb = RuleBot()
+        while deal.phase != "over" and (deal.phase == "trump" or sum(len(t.cards) for t in deal.tricks) + len(deal.trick.cards) < 5 + seed % 13):
+            rb.act(deal)
+        if deal.phase != "play" or len(deal.legal_cards()) < 2:
+            continue
+        seat = deal.to_play
+        other = _swap_unseen(deal, seat)
+        if other is None:
+            continue
+        assert other.view(seat) == deal.view(seat)
+        assert [other.hand(s) for s in range(4)] != [deal.hand(s) for s in range(4)]
+        bot1, bot2 = MonteCarloBot(samples=40, seed=9), MonteCarloBot(samples=40, seed=9)
+        e1 = bot1._evaluate(deal, seat)
+        e2 = bot2._evaluate(other, seat)
+        assert e1[0] == e2[0]
+        assert np.array_equal(e1[1], e2[1]) and np.array_equal(e1[2], e2[2])
+        assert bot1.choose(deal) == bot2.choose(other)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 2
+
+
+def test_samples_fit_what_the_seat_knows():
+    """Sampled hands: right sizes, never a suit a seat has shown it lacks, exactly the
+    unseen cards, and the seat's own hand untouched."""
+    rules = cl.Rules.court_piece()
+    found = 0
+    for seed in range(60):
+        deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        rb = RuleBot()
+        while deal.phase != "over":
+            rb.act(deal)
+            if deal.phase == "play" and any(deal.view(deal.to_play).voids[s] for s in range(4)):
+                break
+        if deal.phase != "play":
+            continue
+        seat = deal.to_play
+        view = deal.view(seat)
+        k = _known_from(deal, seat)
+        hands, hidden, pending = _Sampler(k).sample_batch(200, random.Random(1),
+                                                          np.random.default_rng(1))
+        unseen = 0
+        for s in range(4):
+            if s != seat:
+                for c in deal.hand(s):
+                    unseen |= 1 << fp.card_index(c)
+        mine = fp.mask_of(deal.hand(seat))
+        for row in hands:
+            row = [int(x) for x in row]
+            assert row[seat] == mine
+            others = 0
+            for s in range(4):
+                assert bin(row[s]).count("1") == view.hand_sizes[s]
+                for suit in view.voids[s]:
+                    assert row[s] & fp.SUIT_MASK_INT[int(suit)] == 0
+                if s != seat:
+                    assert others & row[s] == 0
+                    others |= row[s]
+            assert others == unseen
+        found += 1
+        if found == 4:
+            break
+    assert found == 4
+
+
+def test_hidden_trump_card_is_sampled_not_known():
+    rules = cl.Rules.court_piece(trump_method="hidden")
+    deal = cl.Deal(rules, dealer=3, seed=2)
+    RuleBot().act(deal)                      # seat 0 sets a card aside
+    secret = deal.hidden_trump_card
+    k0, k1 = _known_from(deal, 0), _known_from(deal, 1)
+    assert k0.hidden_card == fp.card_index(secret) and not k0.hidden_slot
+    assert k1.hidden_card == -1 and k1.hidden_slot
+    _, hidden, _ = _Sampler(k1).sample_batch(300, random.Random(0), np.random.default_rng(0))
+    assert len(set(hidden.tolist())) > 10     # seat 1 only guesses
+
+
+# -------------------------------------------------------------- decisions
+def test_monte_carlo_is_reproducible_and_picks_its_best_card():
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=1, seed=21)
+    rb = RuleBot()
+    while sum(len(t.cards) for t in deal.tricks) + len(deal.trick.cards) < 9 or deal.phase == "trump":
+        rb.act(deal)
+    bot = MonteCarloBot(samples=60, seed=4)
+    legal, win, courts, *_ = bot._evaluate(deal, deal.to_play)
+    card = bot.choose(deal)
+    assert card == MonteCarloBot(samples=60, seed=4).choose(deal)
+    assert win[legal.index(card)] == max(win)
+    assert all(0.0 <= w <= 1.0 for w in win)
+
+
+def _match(bot_a, bot_b, game, seeds):
+    """Deals won by bot_a's pair, each deal played with both seatings."""
+    won = 0
+    for seed in seeds:
+        for a_team in (0, 1):
+            deal = cl.Deal(cl.Rules.of(game), dealer=seed % 4, seed=seed)
+            bots = [bot_a if s % 2 == a_team else bot_b for s in range(4)]
+            while deal.phase != "over":
+                bots[deal.to_play].act(deal)
+            won += deal.result.winner == a_team
+    return won
+
+
+def test_monte_carlo_and_rule_bots_beat_random_play():
+    seeds = range(300, 308)
+    assert _match(RuleBot(), RandomBot(1), "court_piece", seeds) >= 12          # of 16
+    assert _match(MonteCarloBot(samples=SMALL, seed=0), RandomBot(1), "double_sir", seeds) >= 12
+
+
+# ------------------------------------------------------------------ hints
+def test_hint_names_the_card_and_its_chances():
+    deal = situation("10H", "2H", "3H")
+    h = hint(deal)
+    assert h.card in deal.legal_cards()
+    assert set(h.chances) == set(deal.legal_cards())
+    assert all(0.0 <= p <= 1.0 for p in h.chances.values())
+    assert h.chances[h.card] == max(h.chances.values())
+    assert h.text.startswith(f"Play {h.card}")
+    assert "wins this trick" in h.text            # Q♥ K♥ A♥ all win it: it says so
+    assert h.text == hint(deal).text               # the same every time it is asked
+    assert cl.hint(deal).card == h.card            # also as cl.hint
+
+
+def test_hint_says_when_a_card_may_be_beaten():
+    # South leads into a trick where West may hold the A♥: the hint explains how often
+    deal = cl.Deal.prearranged(cl.Rules.court_piece(), HANDS, dealer=3)
+    deal.call_trump("S")
+    h = hint(deal, samples=120)
+    assert h.text.startswith("Play ")
+    assert " deal" in h.text                        # a frequency in words
+    # the sentence about winning the deal comes from the chances themselves
+    p = h.chances[h.card]
+    assert (f"{round(p * 10)} deals in 10" in h.text or "deal in" in h.text
+            or "every deal" in h.text or "no deal" in h.text)
+
+
+def test_hint_for_the_trump_call():
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    h = hint(deal, samples=60)
+    assert h.card in {c.suit for c in deal.hand(0)}
+    assert h.text.startswith("Call ")
+
+
+def test_hint_refuses_a_seat_not_to_play():
+    deal = situation("10H")
+    with pytest.raises(ValueError):
+        hint(deal, seat=0)
