@@ -9,7 +9,7 @@ import pytest
 
 import courtlearn as cl
 from courtlearn import fastplay as fp
-from courtlearn.bots import MonteCarloBot, RandomBot, RuleBot, _known_from, _Sampler, hint
+from courtlearn.bots import MonteCarloBot, RandomBot, RuleBot, _fraction_words, _known_from, _Sampler, hint
 
 VARIANTS = [
     ("court_piece", {}),
@@ -327,11 +327,11 @@ def test_hint_says_when_a_card_may_be_beaten():
     deal.call_trump("S")
     h = hint(deal, samples=120)
     assert h.text.startswith("Play ")
-    assert " deal" in h.text                        # a frequency in words
-    # the sentence about winning the deal comes from the chances themselves
+    # the sentence about the deal is the chance itself, in words
     p = h.chances[h.card]
-    assert (f"{round(p * 10)} deals in 10" in h.text or "deal in" in h.text
-            or "every deal" in h.text or "no deal" in h.text)
+    assert f"your side wins the deal {_fraction_words(p, 'time')}" in h.text
+    assert _fraction_words(0.26) == "about 1 deal in 4"
+    assert _fraction_words(0.7, "time") == "about 7 times in 10"
 
 
 def test_hint_for_the_trump_call():
