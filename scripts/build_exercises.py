@@ -72,7 +72,12 @@ def notebook(kind: str, number: int) -> "nbformat.NotebookNode":
             f"{ATTRIBUTION}\n\n"
             "Each question shows a table and asks one thing. Put your answer in the "
             "`answer = ...` cell under it and run the cell: the check says *Correct* (with "
-            "the reason), or *Not yet* with a hint about the rule."),
+            "the reason), or *Not yet* with a hint about the rule. Answers can be written "
+            "the natural way: a card as `\"K♥\"` or `\"KH\"`, a player as `\"North\"`, a team "
+            "as `\"North–South\"` or `\"NS\"`.\n\n"
+            "The teacher's copy (in `exercises/`) has the answers filled in as worked "
+            "solutions; the student copy (made by `make student`) has `answer = ...` in their "
+            "place."),
         new_code_cell(PIPLITE),
         new_code_cell("import courtlearn as cl"),
     ]
