@@ -100,12 +100,14 @@ def trick_html(trick, rules=None, viewer: int = 0) -> str:
                            f'font:11px sans-serif;color:{ON_FELT}">{card_html(card, seat)}'
                            f'<span>{escape(names[seat])}</span></div>')
     cell = "display:flex;justify-content:center;align-items:center;min-width:48px;min-height:30px"
+
+    def at(p):
+        return f'<div data-pos="{p}" style="{cell}">{slot[p]}</div>'
+
     return (f'<div data-role="trick" data-count="{len(trick.cards)}" style="display:grid;'
             f'grid-template-columns:repeat(3,auto);gap:2px;justify-content:center;align-items:center">'
-            f'<div></div><div style="{cell}">{slot["top"]}</div><div></div>'
-            f'<div style="{cell}">{slot["left"]}</div><div style="{cell}"></div>'
-            f'<div style="{cell}">{slot["right"]}</div>'
-            f'<div></div><div style="{cell}">{slot["bottom"]}</div><div></div></div>')
+            f'<div></div>{at("top")}<div></div>{at("left")}<div style="{cell}"></div>{at("right")}'
+            f'<div></div>{at("bottom")}<div></div></div>')
 
 
 def suit_letter(suit) -> str | None:
@@ -164,7 +166,9 @@ def deal_html(deal, seat=None, show_all=False) -> str:
             cards = "".join(card_html(c, s, small=True) for c in hand)
         else:
             cards = "".join(back_html(s, small=True) for _ in range(count))
-        body = f'<div style="display:flex;flex-wrap:wrap;gap:1px;max-width:300px;justify-content:center">{cards}</div>'
+        width = 460 if pos[s] in ("top", "bottom") else 250
+        body = (f'<div style="display:flex;flex-wrap:wrap;gap:1px;max-width:{width}px;'
+                f'justify-content:center">{cards}</div>')
         return (f'<div data-role="seat" data-seat="{s}" style="display:flex;flex-direction:column;'
                 f'align-items:center;padding:2px">{head}{body}</div>')
 

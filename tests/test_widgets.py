@@ -245,12 +245,16 @@ def test_bots_answer_until_the_viewers_turn_and_undo_takes_it_all_back():
     assert deal.trump is not None and deal.to_play == 0       # bots acted at once
     n = len(deal.actions)
     card = last(table)["seats"][0]["legal"][0]
+    sent = []
+    table.observe(lambda ch: sent.append(ch["new"]), "state")
     click(table, type="play", card=card)
     assert deal.to_play == 0 or deal.phase.value == "over"
     assert len(deal.actions) > n + 1
-    frames = table.state["frames"]
-    assert len(frames) == len(deal.actions) - n             # one picture per move, in order
-    played = frames[0]["trick"] or frames[0]["last"]["cards"]     # open, or just completed
+    # the viewer's card is sent at once, then one picture per bot move, in order
+    assert [len(s["frames"]) for s in sent] == [1, len(deal.actions) - n - 1]
+    assert sent[1]["rev"] == sent[0]["rev"] + 1
+    mine = sent[0]["frames"][0]
+    played = mine["trick"] or mine["last"]["cards"]        # open, or just completed
     assert played[-1] == {"seat": 0, "card": card, "pos": "bottom"}
     table.undo()
     assert len(deal.actions) == n and deal.to_play == 0

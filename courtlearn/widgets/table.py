@@ -394,12 +394,15 @@ class CardTable(anywidget.AnyWidget):
             self._last = snap
         return snap
 
-    def _sync(self, frames, message=None, kind="info"):
-        """Send the page the snapshots taken after each action, plus the final one."""
+    def _sync(self, frames, message=None, kind="info", follows=False, more=False):
+        """Send the page the snapshots taken after each action (or the current one).
+        `follows`: these moves answer the picture sent just before (drawn after a pause);
+        `more`: bot moves are coming in the next message (the page stays busy)."""
         if not frames or message is not None:
             frames = [*frames, self._snap(message, kind)]
         self._rev += 1
-        self.state = {"rev": self._rev, "frames": list(frames)}
+        self.state = {"rev": self._rev, "frames": list(frames), "follows": bool(follows),
+                      "more": bool(more)}
 
     def _record(self, frames):
         frames.append(self._snap())
@@ -486,8 +489,17 @@ class CardTable(anywidget.AnyWidget):
         except ValueError as err:          # IllegalPlay, CardError and the engine's other refusals
             raise Refused(getattr(err, "reason", None) or str(err)) from None
         self._record(frames)
-        self._run_bots(frames)
-        self._sync(frames)
+        who = actor(deal)
+        more = self.autoplay and who is not None and who in self.bots
+        self._sync(frames, more=more)   # the viewer's own move goes out first: no waiting on bots
+        if more:
+            frames = []
+            try:
+                self._run_bots(frames)
+            except Exception as err:    # a broken bot must not leave the page waiting
+                self._sync(frames, message=f"A bot could not move: {err}", kind="error", follows=True)
+                raise
+            self._sync(frames, follows=True)
 
     # ------------------------------------------------------------------ the Python API
     def _act(self, fn, *args):

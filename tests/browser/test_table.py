@@ -114,6 +114,15 @@ def test_prearranged_deal_by_clicks(prearranged):
     expect(root.locator("[data-role=last-trick] [data-card='6D']")).to_be_visible()
     assert kernel(page, "print(deal.tricks[-1].winner, len(deal.tricks))").split() == ["3", "2"]
     expect(root.locator("[data-role=pile][data-team='1']")).to_have_attribute("data-count", "2")
+
+    # the same table in JupyterLab's dark theme and in the large (classroom) size
+    kernel(page, "table.size = 'large'")
+    expect(root).to_have_attribute("data-size", "large")
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    expect(root.locator("[data-role=message]")).to_be_visible()
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "prearranged_dark_large.png"))
     no_console_errors(page)
 
 
@@ -155,8 +164,10 @@ def test_whole_double_sir_deal_by_clicks_against_bots(lab, page):
         if phase == "trump":
             root.locator("[data-role=call-trump]").first.click()
         else:
-            if not shot_taken and clicks == 5:
-                page.locator(".cl-table").screenshot(path=str(ARTIFACTS / "double_sir_mid_deal.png"))
+            if not shot_taken and clicks == 4:             # the README picture (docs/table.png)
+                page.mouse.move(0, 0)
+                page.locator(".jp-OutputArea-output").last.screenshot(
+                    path=str(ARTIFACTS / "double_sir_mid_deal.png"))
                 shot_taken = True
             root.locator("[data-role=hand] [data-legal=true]").first.click()
         clicks += 1

@@ -80,6 +80,9 @@ function render({ model, el }) {
   let pending = false;       // a click is on its way to Python
   let pendingTimer = null;
   let focusCode = null;      // keep keyboard focus across re-renders
+  let lastDraw = 0;
+  let settleAt = 0;          // when the animations on screen end
+  let more = false;          // Python said bot moves are on their way
 
   const opts = () => ({
     animate: !!model.get("animate") && !reducedMotion(),
@@ -318,18 +321,21 @@ function render({ model, el }) {
 
   function pump() {
     timer = null;
-    if (!queue.length) { root.dataset.busy = "false"; return; }
+    if (!queue.length) { root.dataset.busy = more ? "true" : "false"; return; }
     const st = queue.shift();
     const o = opts();
     draw(st, o.animate);
+    lastDraw = performance.now();
     shown = st;
     let wait = sweep(st);
+    if (o.animate && root.querySelector(".cl-enter")) wait = Math.max(wait, 300);  // the card's arrival
+    settleAt = lastDraw + wait;
     if (queue.length) wait = Math.max(wait, o.speed);
     if (wait > 0) {
       root.dataset.busy = "true";            // settled only when the last animation is over
       timer = setTimeout(pump, wait);
     } else {
-      root.dataset.busy = "false";
+      root.dataset.busy = more ? "true" : "false";
     }
   }
 
@@ -341,14 +347,20 @@ function render({ model, el }) {
     clearTimeout(pendingTimer);
     if (!frames.length) return;
     if (timer) { clearTimeout(timer); timer = null; }
+    more = !!state.more;
+    if (more) { pending = true; root.dataset.pending = "true"; }   // no clicks until the bots answered
     const o = opts();
-    queue = o.animate && o.speed > 0 ? frames.slice() : frames.slice(-1);
-    if (queue.length > 1) {
-      // the first frame must follow the picture on screen (skip to it if a replay was interrupted)
-      root.dataset.busy = "true";
-    }
+    const paced = o.animate && o.speed > 0;
+    queue = paced ? frames.slice() : frames.slice(-1);
     root.dataset.rev = String(state.rev ?? 0);
-    pump();
+    // bot answers to the move just drawn: leave that move on screen for a moment first
+    const wait = paced && state.follows ? Math.max(lastDraw + o.speed, settleAt) - performance.now() : 0;
+    if (wait > 0) {
+      root.dataset.busy = "true";
+      timer = setTimeout(pump, wait);
+    } else {
+      pump();
+    }
   }
 
   function onOptions() {
@@ -362,6 +374,12 @@ function render({ model, el }) {
     if (!card || !root.contains(card)) return;
     const st = shown;
     if (!st) return;
+    if (queue.length) {                 // still showing the bots' moves: skip to the end, play nothing
+      clearTimeout(timer);
+      queue = queue.slice(-1);
+      pump();
+      return;
+    }
     const acts = st.actions || [];
     if (acts.includes("choose_trump_card")) send({ type: "choose_trump_card", card: card.dataset.card });
     else send({ type: "play", card: card.dataset.card });
