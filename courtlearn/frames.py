@@ -12,7 +12,7 @@ __all__ = ["history", "simulate", "HISTORY_COLUMNS", "SIMULATE_COLUMNS"]
 
 HISTORY_COLUMNS = [
     "trick", "position", "seat", "player", "team", "card", "suit", "rank", "led", "followed",
-    "trumped", "winner", "won", "pile", "centre", "tricks_ns", "tricks_ew",
+    "trumped", "revoke", "winner", "won", "pile", "centre", "tricks_ns", "tricks_ew",
 ]
 
 SIMULATE_COLUMNS = [
@@ -82,7 +82,8 @@ def history(deal):
     Columns: ``trick`` (1..13), ``position`` in the trick (1 = led),
     ``seat`` (0..3), ``player`` (its name), ``team``, ``card``, ``suit``,
     ``rank``, ``led`` (the suit led), ``followed`` (the card is of the suit
-    led), ``trumped`` (a trump played to another suit's lead), ``winner``
+    led), ``trumped`` (a trump played to another suit's lead), ``revoke``
+    (the card was a revoke the engine recorded, ``revokes="allowed"``), ``winner``
     (who won the trick, None while it is open), ``won`` (this card's player
     won it), ``pile`` (where the trick went: a team's pile, ``"centre N"``, or
     ``"<team> take N"`` when a capture took N tricks), ``centre`` (tricks in
@@ -96,6 +97,7 @@ def history(deal):
     piles = rules.game != "court_piece"
     states = _pile_states(deal)
     trumps = _trumps_by_trick(deal)
+    revokes = {(r.trick, r.seat, r.card) for r in getattr(deal, "revokes", ())}
     tricks = list(deal.tricks)
     open_cards = list(deal.trick.cards)
     rows = []
@@ -122,6 +124,7 @@ def history(deal):
                 "led": str(led),
                 "followed": card.suit == led,
                 "trumped": trump is not None and card.suit == trump and led != trump,
+                "revoke": (i, seat, card) in revokes,
                 "winner": rules.seat_name(trick.winner) if complete else None,
                 "won": (seat == trick.winner) if complete else None,
                 "pile": pile,

@@ -210,3 +210,18 @@ def test_simulate_plays_on_after_a_court_when_the_bot_wants_to():
     assert (plain[courts].tricks_played == 7).all()
     assert (on[courts].tricks_played > 7).all()
     assert (on[~courts].tricks_played == plain[~courts].tricks_played).all()
+
+
+def test_history_marks_the_recorded_revoke():
+    rules = cl.Rules.court_piece(revokes="allowed")
+    hands = ["KH AH AS KS QS JS 10S 9S 8S 7S 6S 5S 4S",
+             "2C 5H 3S 2S AC KC QC JC 10C 9C 8C 7C 6C",
+             "6H 7H 3H 4H 2H 5C 4C 3C AD 2D 3D 4D 5D",
+             "9H 10H JH QH 8H 6D 7D 8D 9D 10D JD QD KD"]
+    deal = cl.Deal.prearranged(rules, hands=hands, dealer=3)
+    deal.call_trump("S")
+    for card in "KH 2C 6H 9H AH 5H 7H 10H".split():   # East throws 2♣ holding 5♥
+        deal.play(card)
+    h = deal.history()
+    assert h.revoke.tolist() == [False, True] + [False] * 6
+    assert h[h.revoke].player.tolist() == ["East"]
