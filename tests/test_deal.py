@@ -316,3 +316,25 @@ def test_repr_is_deterministic():
     a = cl.Deal(cl.Rules.court_piece(), dealer=0, seed=9)
     b = cl.Deal(cl.Rules.court_piece(), dealer=0, seed=9)
     assert repr(a) == repr(b) and "0x" not in repr(a)
+
+
+def test_dealing_and_trump_call_are_events():
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=1)
+    assert len(deal.events) >= 1  # the first batch of five
+    first = deal.events[0].text
+    assert "West" in first and "South" in first  # West deals, starting with South, the trump caller
+    n = len(deal.events)
+    deal.call_trump("S")
+    texts = [e.text for e in deal.events[n:]]
+    assert any("South" in t and "spades" in t for t in texts), texts
+    assert any("13" in t or "rest" in t for t in texts), texts  # the rest is dealt
+
+
+def test_end_of_the_deal_is_an_event():
+    hands = by_suit_hands()
+    deal = cl.Deal.prearranged(cl.Rules.court_piece(), hands=hands, dealer=3)
+    deal.call_trump("S")
+    while deal.phase != "over":
+        deal.play(deal.legal_cards()[0])
+    assert "court" in deal.events[-1].text.lower() or any("court" in e.text.lower() for e in deal.events[-3:])
+    assert "North–South" in " ".join(e.text for e in deal.events[-3:])

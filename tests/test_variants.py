@@ -410,16 +410,16 @@ def test_the_owner_may_ask_too():
 
 def test_hidden_card_is_revealed_when_its_owner_has_nothing_else():
     deal = hidden_deal(stop_when_decided=False)
-    while deal.phase != "over" and not (deal.to_play == 0 and len(deal.hand(0)) == 0) and deal.trump is None:
+    while deal.trump is None:  # nobody asks
+        assert deal.phase == "play"
         deal.play(deal.legal_cards()[-1])
-    # nobody asked: by the last trick South holds only the set-aside card, which is revealed
+    # South has played its twelve other cards: the set-aside card is turned for the last trick
+    assert len(deal.tricks) == 12
+    assert deal.trump is cl.Suit.HEARTS and deal.trump_card == cl.Card.parse("7H")
+    assert codes(deal.hand(0)) == ["7H"]
     while deal.phase != "over":
-        if deal.trump is None:
-            assert not (deal.to_play == 0 and len(deal.hand(0)) == 0 and deal.hidden_trump_card is not None
-                        and "7H" not in codes(deal.legal_cards()))
         deal.play(deal.legal_cards()[-1])
-    assert deal.trump is cl.Suit.HEARTS
-    assert any(c.code == "7H" for t in deal.tricks for _, c in t.cards)
+    assert (0, cl.Card.parse("7H")) in [(s, c) for s, c in deal.tricks[12].cards]
 
 
 def test_hidden_trump_round_trips():
