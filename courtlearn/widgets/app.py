@@ -125,6 +125,15 @@ class PlayApp(W.VBox):
     def __repr__(self) -> str:
         return f"PlayApp({self.table!r})"
 
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        data = dict(data[0] if isinstance(data, tuple) else data or {})
+        data["text/plain"] = repr(self)
+        html = self.table._picture()
+        if html:
+            data["text/html"] = html
+        return data
+
 
 def play(game="court_piece", seed=None, seat=0, bots=None, show_all=False, size="normal", animate=True):
     """A card table with controls; ``bots`` None puts a RuleBot at every other seat."""

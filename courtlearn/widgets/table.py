@@ -661,12 +661,18 @@ class CardTable(anywidget.AnyWidget):
             data, meta = data
         else:
             meta = None
-        if data is None:
-            data = {}
-        try:
-            from courtlearn.render import deal_html
-            data["text/html"] = deal_html(self.deal, seat=self.seat, show_all=self._show_all)
-        except Exception:          # a picture is a courtesy; never break the display
-            pass
+        data = dict(data or {})
+        html = self._picture()
+        if html:
+            data["text/html"] = html
         data["text/plain"] = repr(self)
         return (data, meta) if meta is not None else data
+
+    def _picture(self):
+        """The static table (render.deal_html) stored beside the live widget, for places with
+        no kernel: GitHub, nbviewer, an HTML or PDF export."""
+        try:
+            from courtlearn.render import deal_html
+            return deal_html(self.deal, seat=self.seat, show_all=self._show_all)
+        except Exception:          # a picture is a courtesy; never break the display
+            return None

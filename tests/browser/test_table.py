@@ -123,6 +123,8 @@ def test_prearranged_deal_by_clicks(prearranged):
     expect(root.locator("[data-role=message]")).to_be_visible()
     page.mouse.move(0, 0)
     page.screenshot(path=str(ARTIFACTS / "prearranged_dark_large.png"))
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")   # settings outlive the test
     no_console_errors(page)
 
 
