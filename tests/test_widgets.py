@@ -374,3 +374,53 @@ def test_play_app_controls():
 def test_cl_play_is_the_app():
     app = cl.play("dehla_pakad", seed=1, seat=2)
     assert app.table.seat == 2 and app.table.deal.rules.game == "dehla_pakad"
+
+
+# ----------------------------------------------------------------------------- variant moves by clicks
+def test_hidden_trump_chosen_and_asked_for_by_clicks():
+    deal = prearranged(cl.Rules.court_piece(trump_method="hidden"))
+    south, east = CardTable(deal, seat=0), CardTable(deal, seat=1)
+    click(south, type="choose_trump_card", card="2C")        # clubs, face down
+    assert deal.trump is None and deal.hidden_trump_card == cl.Card.parse("2C")
+    south.play("AS")
+    east.refresh()
+    assert "ask_for_trump" in last(east)["actions"]            # East has no spade
+    assert "2C" not in codes_in(east.state)
+    st = click(east, type="ask_for_trump")
+    assert st["message_kind"] == "info" and deal.trump == cl.Suit.CLUBS and st["trump"] == "C"
+    assert st["hidden_trump"] is None and st["trump_card"] == "2C"
+    assert set(st["seats"][1]["legal"]) <= {c.code for c in deal.hand(1) if c.suit == cl.Suit.CLUBS}
+
+
+def test_revoke_corrected_and_claimed_by_clicks():
+    rules = cl.Rules.court_piece(revokes="allowed")
+    deal = prearranged(rules)
+    east = CardTable(deal, seat=1)
+    south = CardTable(deal, seat=0)
+    south.call_trump("S").play("2C")
+    st = click(east, type="play", card="KD")                  # a revoke: East holds clubs
+    assert st["message_kind"] == "info" and "correct_revoke" in st["actions"]
+    st = click(east, type="correct_revoke")
+    assert deal.trick.cards == ((0, cl.Card.parse("2C")),) and "KD" in st["seats"][1]["hand"]
+    click(east, type="play", card="KD")                       # the revoke again, left standing
+    for card in ("2H", "2D"):
+        east.play(card)
+    assert len(deal.tricks) == 1                              # established now
+    south.refresh()
+    assert "claim_revoke" in last(south)["actions"]
+    st = click(south, type="claim_revoke")
+    assert deal.phase.value == "over" and deal.result.kind == "revoke" and deal.result.winner == 0
+    assert st["result"].startswith("Deal over: North\u2013South win on a revoke claim")
+
+
+def test_play_on_after_a_court_by_a_click():
+    deal = prearranged()
+    table = CardTable(deal, seat=0, bots={1: cl.bots.RuleBot(), 2: cl.bots.RuleBot(), 3: cl.bots.RuleBot()})
+    click(table, type="call_trump", suit="S")
+    for card in ("AS", "KS", "QS", "JS", "10S", "9S", "8S"):   # South wins the first seven
+        click(table, type="play", card=card)
+    assert deal.phase.value == "over" and deal.result.kind == "court"
+    st = last(table)
+    assert "play_on" in st["actions"]
+    st = click(table, type="play_on")
+    assert deal.phase.value == "play" and st["message_kind"] == "info"
