@@ -133,9 +133,7 @@ class _Bot:
             return card
         # over: a Court Piece court may be played on for a bavney
         res = deal.result
-        if (res is not None and rules.game == "court_piece"
-                and getattr(res, "kind", None) in ("court", "goon")
-                and len(deal.tricks) < 13 and self.plays_on(deal)):
+        if res is not None and deal.can_play_on() and self.plays_on(deal):
             try:
                 deal.play_on()
                 return "play_on"
@@ -667,7 +665,12 @@ class MonteCarloBot(_Bot):
         legal = list(deal.legal_cards())
         li = np.array([fp.card_index(c) for c in legal], dtype=np.int64)
         S = self.samples
-        hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
+        try:
+            hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
+        except RuntimeError:
+            # only possible when a revoke made a seat look void: forget the voids
+            k.voids = [set(), set(), set(), set()]
+            hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
         init, pend = _start_batch(k, hands, hidden, pending)
         trump = k.trump if _method(deal.rules) not in HIDDEN_METHODS + ("first_void",) else -1
         b = fp.Batch.start(cfg, k.dealer, init, trump=trump, hidden=hidden.astype(np.int8),

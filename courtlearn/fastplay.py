@@ -401,17 +401,19 @@ class Batch:
     def _rule_policy(self, p, legal, leading, best_card, partner_wins, rng, eps):
         tmask = TRUMP_MASK[self.trump + 1]
         non_trump = legal & ~tmask
+        # masters: the highest card still out in each suit (public knowledge)
+        remaining = U64(FULL) & ~self.played
+        masters = np.zeros(self.n, dtype=U64)
+        for s in range(4):
+            top = _high_index(remaining & FOLLOW[s + 1])
+            masters |= BIT[np.where(top < 0, 52, top)]
         if leading:
-            remaining = U64(FULL) & ~self.played
-            masters = np.zeros(self.n, dtype=U64)
-            for s in range(4):
-                top = _high_index(remaining & FOLLOW[s + 1])
-                masters |= BIT[np.where(top < 0, 52, top)]
             mine = legal & masters
             mine_side = mine & ~tmask
             pick = np.where(mine_side != 0, mine_side, mine)
+            # no sure winner: lead the lowest side card (a trump if nothing else)
             choice = np.where(pick != 0, _high_index(pick),
-                              _random_index(np.where(non_trump != 0, non_trump, legal), rng))
+                              _low_index(np.where(non_trump != 0, non_trump, legal)))
         else:
             bc = np.where(best_card < 0, 0, best_card).astype(np.int64)
             best_is_trump = (bc & 3) == self.trump
@@ -419,6 +421,13 @@ class Batch:
             dump_from = np.where(non_trump != 0, non_trump, legal)
             dump = _low_index(dump_from)
             win = _low_index(beat)  # win as cheaply as possible
+            if self.ncards < 3:
+                # second or third hand following suit: win with a sure winner if
+                # one is held; otherwise second hand plays low, third hand wins
+                following = (legal & FOLLOW[self.led + 1]) != 0
+                sure = beat & masters
+                alt = np.where(sure != 0, _low_index(sure), dump if self.ncards == 1 else win)
+                win = np.where(following, alt, win)
             choice = np.where(partner_wins | (beat == 0), dump, win)
         if eps > 0:
             rnd = rng.random(self.n) < eps

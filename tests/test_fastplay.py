@@ -80,7 +80,7 @@ def test_same_tricks_and_results_as_the_engine(game, options):
     rules = cl.Rules.of(game, **options)
     cfg = fp.Config.from_rules(rules)
     kinds = set()
-    for seed in range(40):
+    for seed in range(25):
         deal, (init, hidden, pending, trump), moves = _random_engine_deal(rules, seed)
         b = fp.Batch.start(cfg, deal.dealer, init, trump=trump, hidden=hidden, pending=pending)
         tricks = deal.tricks
