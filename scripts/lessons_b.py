@@ -405,7 +405,8 @@ def lesson_07():
         </details>
 
         Want more? `cl.exercises.question("pile_capture", seed=1)` makes a fresh one
-        (any seed), and the exercise notebook on the centre pile has a whole set.
+        (any seed), and the exercise notebook
+        [Who collects the centre pile?](../exercises/04_pile_capture.ipynb) has a whole set.
 
         ## Remember
 
@@ -633,6 +634,8 @@ def lesson_08():
           wins two tricks in a row.
         - **Drop your ten on your partner's sure winner** when your partner has just
           won a trick: the second win in a row takes the pile, ten and all.
+
+        More practice: [Who wins on tens?](../exercises/07_tens_winner.ipynb).
 
         Next: [09 · House rules](09_house_rules.ipynb): shown, hidden and deferred
         trumps, Be-ranga, and the Double Sir variants.
@@ -1516,8 +1519,9 @@ def lesson_12():
         2. {a2}
         </details>
 
-        The kinds are `cl.exercises.KINDS`; the exercise notebooks in `exercises/`
-        hold a set of each.
+        The kinds are `cl.exercises.KINDS`; the [exercise notebooks](../exercises/)
+        hold a set of each, with worked solutions (`make student` writes copies
+        without them).
 
         ## Remember
 
