@@ -9,15 +9,16 @@
 # the site holds the Pyodide core (npm `pyodide`), the wheels the kernel loads at
 # start, courtlearn's wheel and its widget stack.  Only compiled extras a lesson
 # may ask for (pandas, matplotlib) come from the Pyodide CDN, when reachable.
-# Downloads are cached in build/lite-cache/; the staging folder is build/lite-src/.
+# Downloads are cached in build/lite-cache/; OUT.work/ is the staging folder.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${1:-build/lite}
 case "$OUT" in /*) ;; *) OUT="$ROOT/$OUT" ;; esac
 PY=${PYTHON:-$ROOT/.venv/bin/python}
-CACHE=$ROOT/build/lite-cache
-SRC=$ROOT/build/lite-src
+CACHE=$ROOT/build/lite-cache            # downloads, shared by every build
+WORK="${OUT%/}.work"                     # this build's staging: src/, dist/, student/, logs
+SRC=$WORK/src
 # the widget stack piplite serves from the site (versions as in binder/requirements.txt)
 WIDGET_STACK="anywidget==0.11.0 ipywidgets==8.1.9 jupyterlab_widgets==3.0.17 psygnal==0.16.1 comm==0.2.3"
 
@@ -26,21 +27,21 @@ say() { printf '[build_lite] %s\n' "$*"; }
   echo "build_lite: $PY lacks jupyterlite-core/jupyterlite-pyodide-kernel/build; run: make .venv/.test" >&2; exit 1; }
 command -v npm >/dev/null || { echo "build_lite: npm is needed to fetch the Pyodide core" >&2; exit 1; }
 
-rm -rf "$SRC" && mkdir -p "$SRC"/{static/pyodide,pypi,files} "$CACHE"/wheels
+rm -rf "$WORK" && mkdir -p "$SRC"/{static/pyodide,pypi,files} "$CACHE"/wheels
 
 # 1. courtlearn's own wheel, built from this checkout
 say "building the courtlearn wheel"
-rm -rf "$CACHE/dist"
-"$PY" -m build --wheel --outdir "$CACHE/dist" "$ROOT" >"$CACHE/build-wheel.log" 2>&1 || {
-  cat "$CACHE/build-wheel.log" >&2; exit 1; }
-cp "$CACHE"/dist/courtlearn-*-py3-none-any.whl "$SRC/pypi/"
+"$PY" -m build --wheel --outdir "$WORK/dist" "$ROOT" >"$WORK/build-wheel.log" 2>&1 || {
+  cat "$WORK/build-wheel.log" >&2; exit 1; }
+cp "$WORK"/dist/courtlearn-*-py3-none-any.whl "$SRC/pypi/"
 
 # 2. the Pyodide core from npm, the version the kernel was built for
 PYODIDE_VERSION=$("$PY" -c "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)")
 TGZ="$CACHE/pyodide-$PYODIDE_VERSION.tgz"
 if [ ! -s "$TGZ" ]; then
   say "fetching pyodide@$PYODIDE_VERSION from npm"
-  (cd "$CACHE" && npm pack --silent "pyodide@$PYODIDE_VERSION" >/dev/null)
+  (cd "$WORK" && npm pack --silent "pyodide@$PYODIDE_VERSION" >/dev/null)
+  mv "$WORK/pyodide-$PYODIDE_VERSION.tgz" "$TGZ"
 fi
 tar xzf "$TGZ" -C "$SRC" package/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,python_stdlib.zip,pyodide-lock.json,package.json}
 mv "$SRC"/package/* "$SRC/static/pyodide/" && rmdir "$SRC/package"
@@ -74,9 +75,8 @@ copy_notebooks() {  # SRC_DIR DEST_DIR: notebooks and their assets, no checkpoin
 }
 copy_notebooks "$ROOT/notebooks" "$SRC/files/notebooks"
 if [ -f "$ROOT/scripts/make_student.py" ] && compgen -G "$ROOT/exercises/*.ipynb" >/dev/null; then
-  rm -rf "$CACHE/student"
-  "$PY" "$ROOT/scripts/make_student.py" "$ROOT/exercises" "$CACHE/student"
-  copy_notebooks "$CACHE/student" "$SRC/files/exercises"
+  "$PY" "$ROOT/scripts/make_student.py" "$ROOT/exercises" "$WORK/student" >"$WORK/student.log"
+  copy_notebooks "$WORK/student" "$SRC/files/exercises"
 else
   copy_notebooks "$ROOT/exercises" "$SRC/files/exercises"
 fi
@@ -87,8 +87,8 @@ cp "$ROOT"/scripts/lite/jupyter-lite.json "$ROOT"/scripts/lite/jupyter_lite_conf
 # 6. build
 say "jupyter lite build -> $OUT"
 rm -rf "$OUT"
-(cd "$SRC" && "$PY" -m jupyterlite_core build --output-dir "$OUT" >"$CACHE/lite-build.log" 2>&1) || {
-  tail -40 "$CACHE/lite-build.log" >&2; exit 1; }
+(cd "$SRC" && "$PY" -m jupyterlite_core build --output-dir "$OUT" >"$WORK/lite-build.log" 2>&1) || {
+  tail -40 "$WORK/lite-build.log" >&2; exit 1; }
 
 say "done: $(du -sh "$OUT" | cut -f1) in $OUT"
 say "try it: python -m http.server -b 127.0.0.1 -d $OUT 8000, then open http://127.0.0.1:8000/lab/index.html?path=notebooks/00_start_here.ipynb"

@@ -28,7 +28,8 @@ BINDER = ROOT / "binder"
 REQS = BINDER / "requirements.txt"
 ENV = ROOT / "build" / "binder-env"
 PY312 = [os.environ.get("COURTLEARN_PY312", ""), shutil.which("python3.12") or "",
-         "/root/.pyenv/versions/3.12.1/bin/python"]
+         *sorted(str(p) for p in Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+                 .glob("versions/3.12*/bin/python"))]
 
 pytestmark = pytest.mark.slow
 

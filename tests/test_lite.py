@@ -87,8 +87,8 @@ class Watch:
 
     def __init__(self, page):
         self.external, self.http_errors, self.errors = [], [], []
-        page.on("request", self._request)
-        page.on("response", lambda r: r.status >= 400 and self.http_errors.append(f"{r.status} {r.url}"))
+        page.context.on("request", self._request)           # the kernel's worker included
+        page.context.on("response", lambda r: r.status >= 400 and self.http_errors.append(f"{r.status} {r.url}"))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def _request(self, req):
@@ -111,6 +111,13 @@ DONE_JS = """() => {
 }"""
 
 
+# the first code cell (the piplite install) has run: the kernel exists and courtlearn is in
+FIRST_DONE_JS = """() => {
+  const c = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt');
+  return !!c && /\\[\\d+\\]/.test(c.textContent);
+}"""
+
+
 def open_and_run_all(page, base: str, path: str, timeout_s: float) -> dict:
     """Open a notebook, Run All, wait for every execution count; returns timings (s)."""
     t0 = time.monotonic()
@@ -120,10 +127,12 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float) -> dict:
     # Run All straight away: the first cell waits for the kernel to exist
     page.click(".lm-MenuBar-itemLabel:text-is('Run')")
     page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-    first_table = None
+    first_table = kernel_ready = None
     deadline = t0 + timeout_s
     while True:
         state = page.evaluate(DONE_JS)
+        if kernel_ready is None and page.evaluate(FIRST_DONE_JS):
+            kernel_ready = time.monotonic() - t0
         if first_table is None and page.query_selector(f"{PANEL} {WIDGET} :is([data-card], [data-facedown])"):
             first_table = time.monotonic() - t0
         if state:
@@ -137,7 +146,8 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float) -> dict:
     if state == "error":
         text = page.inner_text(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
         raise AssertionError(f"{path}: a cell raised in the browser:\n{text[-3000:]}")
-    return {"ui": round(t_ui, 2), "first_table": first_table and round(first_table, 2),
+    return {"ui": round(t_ui, 2), "kernel_ready": kernel_ready and round(kernel_ready, 2),
+            "first_live_table": first_table and round(first_table, 2),
             "all_cells": round(time.monotonic() - t0, 2)}
 
 

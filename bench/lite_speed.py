@@ -1,0 +1,58 @@
+"""How fast is courtlearn's JupyterLite site? (a benchmark, not a test)
+
+usage: .venv/bin/python bench/lite_speed.py [SITE]     (default build/lite; `make lite` first)
+
+Serves SITE on 127.0.0.1, opens lesson 00 in headless Chromium with every other
+host unresolvable, and reports:
+  size               the site on disk (what a teacher uploads)
+  ui                 page opened -> notebook shown
+  kernel_ready       page opened -> first cell (piplite.install) done
+  first_live_table   page opened -> first widget table drawn by Python
+  all_cells          page opened -> every cell of lesson 00 run
+  click_roundtrip    click on a card -> Python's answer drawn (median of 3 tables)
+Figures depend heavily on the machine's load: quote them with the load average.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("test_lite", ROOT / "tests" / "test_lite.py")
+lite = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(lite)
+
+
+def main() -> None:
+    site = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "build" / "lite")
+    if not (site / "files" / lite.LESSON).exists():
+        sys.exit(f"{site} has no {lite.LESSON}: run `make lite` first")
+    from playwright.sync_api import sync_playwright
+
+    size = subprocess.run(["du", "-sb", str(site)], capture_output=True, text=True).stdout.split()[0]
+    base, server = lite.serve(site)
+    with sync_playwright() as p:
+        browser = lite.launch(p)
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        watch = lite.Watch(page)
+        figures = lite.open_and_run_all(page, base, lite.LESSON, timeout_s=300)
+        clicks = []
+        for _ in range(3):
+            _, cell = lite.run_cell(page, lite.TABLE_CELL)
+            page.wait_for_selector(f"{cell} >> {lite.WIDGET} [data-card][data-legal='true']", timeout=30_000)
+            clicks.append(lite.click_a_legal_card(page, cell)[1])
+        browser.close()
+    server.shutdown()
+    figures.update(size_mb=round(int(size) / 1e6, 1), click_roundtrip=statistics.median(clicks),
+                   clicks=clicks, load_average=os.getloadavg()[0],
+                   external_requests=len(watch.external), http_errors=watch.http_errors[:5])
+    print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
