@@ -1096,13 +1096,14 @@ def lesson_10():
         """),
         md("Play out the last two deals (the computer at every seat) and read the score:"),
         code("""
+        told = len(session.events)
         while True:
             while table.deal.phase != "over":
                 table.step()
             if session.over:
                 break
             table.new_deal()
-        for event in session.events:
+        for event in session.events[told:]:
             print(event.text)
         print("courts (North–South, East–West):", session.courts)
         """),
@@ -1539,6 +1540,62 @@ def lesson_12():
 
 
 # --------------------------------------------------------------------------
+# What the prose of each lesson says the engine printed: checked after each run,
+# so a change in the engine, the bots or the exercises cannot leave a lesson
+# telling a story its own outputs no longer show.
+OUTPUT_CHECKS = {
+    "07": ["East wins two tricks in a row and takes the 3 tricks in the centre for East–West.",
+           "The trick goes face down to the centre: 3 tricks lie there.",
+           "East wins the trick: J♠ is the highest trump.\nThe trick goes face down to the centre: 4",
+           "South wins two tricks in a row and takes the 4 tricks in the centre for North–South.",
+           "East wins the last trick and takes the 2 tricks in the centre for East–West.",
+           "East–West win the deal with 7 tricks to 6."],
+    "08": ["North–South, the non-dealers, win the deal with 2 tens to 1.",
+           "a tie goes to the non-dealers",
+           "they have more tricks (7 to 2)",
+           "North–South take all four tens: a kot"],
+    "09": ["goon_courts", "South cannot play K♣",
+           "West may now play: 5♣ 4♣", "East wins the trick: Q♣ is the highest trump.",
+           "nothing can be picked up until the trick after the one that fixed trumps",
+           "West wins the trick: 2♦ is the highest trump.",
+           "West wins two tricks in a row and takes the 4 tricks",
+           "the first two tricks cannot be picked up",
+           "South wins two tricks in a row and takes the 3 tricks",
+           "both tricks were won with aces", "worth 10 courts"],
+    "10": ["North deals five cards to each player, starting with West, the trump caller.",
+           "West leads K♠.", "South cannot play A♥: spades were led",
+           "The current deal is not finished yet"],
+    "11": ["Bavneys: 0 in 800 deals."],
+    "12": ["True", "is dealt twice", "South cannot play 5♣: diamonds were led"],
+}
+
+
+def check_outputs(number: str, path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    text = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                text.append(out["text"])
+            elif out.get("output_type") == "error":
+                raise SystemExit(f"{path.name}: a cell failed: {out['ename']}: {out['evalue']}")
+            else:
+                text.append(out.get("data", {}).get("text/plain", ""))
+    text = "".join(text)
+    missing = [want for want in OUTPUT_CHECKS.get(number, []) if want not in text]
+    if missing:
+        raise SystemExit(f"{path.name}: the outputs no longer show: {missing}")
+    if number == "11":   # the prose says the house rule gives more courts
+        import courtlearn as cl
+        kinds = ("court", "goon")
+        std = cl.simulate(cl.Rules.double_sir(), deals=300, seed=0, progress=False)
+        var = cl.simulate(cl.Rules.double_sir(first_two_capture=False), deals=300, seed=0,
+                          progress=False)
+        for kind in kinds:
+            if (var.kind == kind).sum() <= (std.kind == kind).sum():
+                raise SystemExit(f"{path.name}: first_two_capture=False no longer gives more {kind}s")
+
+
 def build(numbers, run=True):
     for number in numbers:
         name, fn = LESSONS[number]
@@ -1551,6 +1608,7 @@ def build(numbers, run=True):
             subprocess.run([str(JUPYTER), "nbconvert", "--to", "notebook", "--execute",
                             "--inplace", "--ExecutePreprocessor.timeout=120", str(path)],
                            check=True, cwd=NOTEBOOKS)
+            check_outputs(number, path)
 
 
 def main(argv):
