@@ -214,8 +214,13 @@ def random_action(deal, rng, p):
         off = [c for c in hand if c.suit != led] if any(c.suit == led for c in hand) else []
         if off:
             card = rng.choice(off)
-            deal.play(card)
-            return f"revoke {card.code}"
+            before = deal.to_dict()
+            try:
+                deal.play(card)
+                return f"revoke {card.code}"
+            except cl.IllegalPlay:
+                # refused (say, right after a correction the revoker must follow): nothing changed
+                assert deal.to_dict() == before
     card = rng.choice(legal)
     deal.play(card)
     return card.code
