@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import operator
 import random
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
@@ -50,6 +51,10 @@ from .rules import Rules, team_of
 __all__ = ["Deal", "Phase", "Trick", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
 
 _SHIFT = (0, 13, 26, 39)
+# the positions in a shuffled pack of the cards dealt to the i-th seat from the trump caller
+_DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
+                                      *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
+_BIT = operator.attrgetter("bit")
 _SEATS_FROM = tuple(tuple((lead + i) & 3 for i in range(4)) for lead in range(4))
 _ACE_RANK = 14
 
@@ -166,6 +171,10 @@ class SeatView:
     legal: tuple = ()               # this seat's legal cards when it is to play
 
 
+# enum members are slow to look up on Python 3.11; the hot path uses these
+_TRUMP, _PLAY, _OVER = Phase.TRUMP, Phase.PLAY, Phase.OVER
+
+
 # actions are kept as short text tokens (also the notation's "moves")
 def _action_token(kind: str, arg=None) -> str:
     if kind == "play":
@@ -214,16 +223,11 @@ class Deal:
         self.trump_caller = (dealer + 1) & 3
         self.seed = seed
         if _order is None:
+            # five to each seat from the trump caller on, then four, then four
             order = shuffled(seed)
+            got = [_DEALT_TO[i](order) for i in range(4)]
             tc = self.trump_caller
-            per = [[], [], [], []]
-            pos = 0
-            for batch in (5, 4, 4):
-                for i in range(4):
-                    seat = (tc + i) & 3
-                    per[seat].extend(order[pos:pos + batch])
-                    pos += batch
-            _order = tuple(tuple(p) for p in per)
+            _order = tuple(got[(seat - tc) & 3] for seat in range(4))
         self._order = _order
         self._start()
 
@@ -255,7 +259,7 @@ class Deal:
         r = self.rules
         self._hands = [0, 0, 0, 0]
         self._ndealt = 0
-        self._phase = Phase.TRUMP
+        self.phase = _TRUMP
         self._trump: Suit | None = None
         self._trump_card: Card | None = None
         self._hidden: Card | None = None
@@ -273,6 +277,7 @@ class Deal:
         self._result: DealResult | None = None
         self._revokes: list[list] = []   # [seat, trick, card, led, established, provable, pos]
         self._asked: int | None = None
+        self._corrected: int | None = None   # a revoker who corrected must follow this trick
         self._fixed_at: tuple | None = None  # first_void: (trick, position) that fixed trump
         self._seven: int | None = None       # Court Piece: team that won the first seven
         self._played_on = False
@@ -293,38 +298,34 @@ class Deal:
                 self._hidden = card
                 self._hands[self.trump_caller] &= ~card.bit
                 self._log.append(("set_aside_random", self.trump_caller, None, (), None))
-            self._set_phase(Phase.PLAY)
+            self._set_phase(_PLAY)
         else:
             self._deal_batches(5)
             self._log.append(("deal_first", self.dealer, None, (), None))
             if method == "first_void":      # Dehla Pakad method one: play on five cards
-                self._set_phase(Phase.PLAY)
+                self._set_phase(_PLAY)
 
     def _set_phase(self, phase: Phase):
-        self._phase = phase
-        self._fast_play = self._fast and phase is Phase.PLAY
+        # ``phase`` is a plain attribute (read on every card by players and bots); only
+        # the deal itself sets it
+        self.phase = phase
+        self._fast_play = self._fast and phase is _PLAY
 
     def _deal_batches(self, upto: int):
         frm = self._ndealt
         hands = self._hands
         for seat, order in enumerate(self._order):
-            m = 0
-            for c in order[frm:upto]:
-                m |= c.bit
-            hands[seat] |= m
+            hands[seat] |= sum(map(_BIT, order[frm:upto]))
         self._ndealt = upto
 
     def _deal_rest(self):
         self._deal_batches(13)
-        sizes = tuple(bin(h).count("1") + (1 if self._hidden is not None and s == self.trump_caller
-                                           else 0) for s, h in enumerate(self._hands))
+        sizes = tuple(map(int.bit_count, self._hands))
+        if self._hidden is not None:
+            sizes = tuple(n + (s == self.trump_caller) for s, n in enumerate(sizes))
         self._log.append(("deal_rest", self.dealer, None, (sizes,), None))
 
     # ------------------------------------------------------------- properties
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
     @property
     def to_play(self) -> int:
         """The seat whose turn it is (the trump caller while the trump is being fixed)."""
@@ -378,7 +379,7 @@ class Deal:
 
     @property
     def over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def actions(self) -> list[str]:
@@ -431,7 +432,7 @@ class Deal:
     # ------------------------------------------------------------------ checks
     def legal_cards(self) -> list[Card]:
         """The cards ``to_play`` may lawfully play now, as held ([] outside play)."""
-        if self._phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return []
         seat = self._to_play
         hand = self._hands[seat]
@@ -447,7 +448,7 @@ class Deal:
 
     def _refuse_play(self, card: Card) -> str | None:
         """Why ``card`` may not be played now (None if it may; revokes allowed counted as may)."""
-        if self._phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return self._not_playing_reason()
         seat = self._to_play
         name = self.rules.seat_name(seat)
@@ -460,9 +461,12 @@ class Deal:
         if self._trick:
             led = self._led
             if card.suit != led and hand & SUIT_MASKS[led]:
-                if self.rules.revokes == "allowed":
+                if self.rules.revokes == "allowed" and self._corrected != seat:
                     return None
-                return illegal_reason(self.rules, seat, card, led, hand)
+                reason = illegal_reason(self.rules, seat, card, led, hand)
+                if self._corrected == seat:
+                    reason += f" Having corrected a revoke, {name} must now follow suit."
+                return reason
             if (card.suit != led and self._asked == seat and self._trump is not None
                     and card.suit != self._trump and hand & SUIT_MASKS[self._trump]):
                 trumps = held_suit(hand, self._trump)
@@ -471,7 +475,7 @@ class Deal:
         return None
 
     def _not_playing_reason(self) -> str:
-        if self._phase is Phase.OVER:
+        if self.phase is _OVER:
             return "The deal is over: no more cards can be played. Start a new deal."
         caller = self.rules.seat_name(self.trump_caller)
         m = self.rules.trump_method
@@ -559,7 +563,7 @@ class Deal:
     def _set_turn(self, seat: int):
         self._to_play = seat
         if (self._hidden is not None and seat == self.trump_caller
-                and not self._hands[seat] and self._phase is Phase.PLAY):
+                and not self._hands[seat] and self.phase is _PLAY):
             self._reveal("empty", None)
 
     def _reveal(self, why: str, asker):
@@ -593,6 +597,7 @@ class Deal:
         self._led = None
         self._led_mask = 0
         self._asked = None
+        self._corrected = None
         self._leader = win_seat
         self._log.append(("trick", win_seat, best, (best.suit is trump, led), None))
         if self._revokes:
@@ -757,13 +762,13 @@ class Deal:
 
     def _finish(self, result: DealResult):
         self._result = result
-        self._set_phase(Phase.OVER)
+        self._set_phase(_OVER)
         self._log.append(("end", None, None, (result, self.dealer), None))
 
     # ------------------------------------------------------------ trump moves
     def _caller_check(self, what: str, methods: tuple):
-        if self._phase is not Phase.TRUMP:
-            if self._phase is Phase.OVER:
+        if self.phase is not _TRUMP:
+            if self.phase is _OVER:
                 raise ValueError(f"The deal is over: {what} is no longer possible.")
             raise ValueError(f"The trump is already fixed: {what} is only for the trump phase.")
         if self.rules.trump_method not in methods:
@@ -794,7 +799,7 @@ class Deal:
 
     def _begin_play(self):
         self._deal_rest()
-        self._set_phase(Phase.PLAY)
+        self._set_phase(_PLAY)
         self._set_turn(self.trump_caller)
 
     def choose_trump_card(self, card: "Card | str") -> None:
@@ -830,7 +835,7 @@ class Deal:
         card of the next batch; ``"numbered"``: card ``number`` (6..13) of the caller's deal.
         """
         r = self.rules
-        if self._phase is not Phase.TRUMP:
+        if self.phase is not _TRUMP:
             self._caller_check("defer_trump", (r.trump_method,))
         if not r.allow_deferred:
             raise ValueError("These rules do not allow deferring the trump (allow_deferred=False); "
@@ -860,7 +865,7 @@ class Deal:
         self._trump_card = card
         self._deal_rest()
         self._log.append(("turn", caller, card, (), None))
-        self._set_phase(Phase.PLAY)
+        self._set_phase(_PLAY)
         self._set_turn(caller)
 
     def ask_for_trump(self) -> None:
@@ -876,7 +881,7 @@ class Deal:
         if r.trump_method not in ("hidden", "hidden_random"):
             return (f"There is no face-down trump card to ask for (trump_method="
                     f"{r.trump_method!r}); asking is for 'hidden' and 'hidden_random'.")
-        if self._phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return "Asking for the trump is only possible during play."
         if self._hidden is None:
             return "The trump card has already been shown: " + (
@@ -905,7 +910,7 @@ class Deal:
 
     def correct_revoke(self) -> None:
         """Take back the earliest revoke of the open trick, and every card played after it."""
-        if self._phase is not Phase.PLAY or not any(rv[1] == len(self._tricks) for rv in self._revokes):
+        if self.phase is not _PLAY or not any(rv[1] == len(self._tricks) for rv in self._revokes):
             raise ValueError("There is no revoke in the open trick to correct: a revoke can only be "
                              "corrected before its trick is complete.")
         self._actions.append("correct")
@@ -927,6 +932,7 @@ class Deal:
             self._fixed_at = None
         self._log.append(("correct", rv[0], rv[2], (rv[3], tuple(back)), None))
         self._to_play = rv[0]
+        self._corrected = rv[0]
 
     def claim_revoke(self, seat: int) -> None:
         """``seat`` claims an established revoke by an opponent: the deal ends, a court to
@@ -940,7 +946,7 @@ class Deal:
 
     def _claimable(self, seat: int):
         name = self.rules.seat_name(seat)
-        if self._phase is Phase.OVER:
+        if self.phase is _OVER:
             return "The deal is over: a revoke can only be claimed before the deal ends.", None
         theirs = [rv for rv in self._revokes if team_of(rv[0]) != team_of(seat)]
         est = [rv for rv in theirs if rv[4]]
@@ -980,7 +986,7 @@ class Deal:
         team = self._result.winner
         self._played_on = True
         self._result = None
-        self._set_phase(Phase.PLAY)
+        self._set_phase(_PLAY)
         self._log.append(("play_on", None, None, (team,), None))
         self._set_turn(self._leader)
 
@@ -1115,7 +1121,7 @@ class Deal:
             before = len(d._tricks)
             d._apply(token)
             out.append(token.code if token.__class__ is Card else token)
-            if len(d._tricks) > before and d._phase is not Phase.OVER:
+            if len(d._tricks) > before and d.phase is not _OVER:
                 out.append("|")
         return " ".join(out)
 
@@ -1168,10 +1174,10 @@ class Deal:
                 and self.rules.trump_method == "hidden"):
             trump_card = self._hidden
         events = tuple(e for e in self.events if e.visible_to(seat))
-        sizes = tuple(bin(h).count("1") for h in self._hands)
+        sizes = tuple(map(int.bit_count, self._hands))
         legal = tuple(self.legal_cards()) if self._to_play == seat else ()
         return SeatView(
-            seat=seat, phase=self._phase, dealer=self.dealer, trump_caller=self.trump_caller,
+            seat=seat, phase=self.phase, dealer=self.dealer, trump_caller=self.trump_caller,
             to_play=self._to_play, hand=tuple(held(self._hands[seat])), trump=self._trump,
             trump_card=trump_card, trick=self.trick, tricks=tuple(self._tricks),
             centre=tuple(self.centre), tricks_won=self.tricks_won, voids=self.voids(),
@@ -1223,10 +1229,10 @@ class Deal:
     __hash__ = None
 
     def __repr__(self) -> str:
-        where = {Phase.TRUMP: f"{self.rules.seat_name(self.trump_caller)} to fix the trump",
-                 Phase.PLAY: f"trick {len(self._tricks) + 1}, "
+        where = {_TRUMP: f"{self.rules.seat_name(self.trump_caller)} to fix the trump",
+                 _PLAY: f"trick {len(self._tricks) + 1}, "
                              f"{self.rules.seat_name(self._to_play)} to play",
-                 Phase.OVER: "over"}[self._phase]
+                 _OVER: "over"}[self.phase]
         trump = f", trump {self._trump.symbol}" if self._trump is not None else ""
         return (f"<Deal {self.rules.game} dealer={self.rules.seat_name(self.dealer)}"
                 f"{trump}, {where}, tricks {self._won[0]}-{self._won[1]}>")
