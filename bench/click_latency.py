@@ -166,7 +166,9 @@ def measure_bots(page, lab, clicks, pause):
             page.wait_for_function("() => document.querySelector('.cl-table').dataset.phase !== 'over'")
             continue
         if phase == "trump":
+            rev = page.locator(".cl-table").get_attribute("data-rev")
             page.locator("[data-role=call-trump]").first.click()
+            page.wait_for_function("(r) => document.querySelector('.cl-table').dataset.rev !== r", arg=rev)
             continue
         page.wait_for_timeout(pause)
         t = page.evaluate(CLICK_JS, {"sel": ".cl-table [data-role=hand] [data-legal=true]", "revSel": ".cl-table"})

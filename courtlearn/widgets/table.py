@@ -269,7 +269,8 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
     piles = [{"team": t, "name": team_name(rules, t), "count": piles_now[t], "mine": t == viewer % 2}
              for t in (0, 1)]
     return {
-        "game": game, "title": f"{GAME_TITLES.get(game, game)} \u00b7 {where}",
+        "game": game, "title": f"{GAME_TITLES.get(game, game)} \u00b7 {where}"
+                                + (f" \u00b7 replay: move {len(deal.actions)}" if replay else ""),
         "viewer": viewer, "show_all": bool(show_all), "replay": bool(replay), "phase": phase,
         "to_play": to_act if to_act is not None else -1,
         "dealer": v.dealer, "trump_caller": v.trump_caller,

@@ -144,6 +144,13 @@ def test_forged_message_from_the_page_is_refused(prearranged):
     expect(root.locator("[data-role=message]")).to_contain_text("naming no card")
     assert root.locator("img").count() == 0
     assert kernel(page, "print(deal.to_dict())") == before
+    # a reader who asked for less motion gets none, even with animations switched on
+    page.emulate_media(reduced_motion="reduce")
+    kernel(page, "table.animate = True")
+    expect(root).to_have_attribute("data-animate", "false")
+    page.emulate_media(reduced_motion="no-preference")
+    kernel(page, "table.animate = False; table.animate = True")
+    expect(root).to_have_attribute("data-animate", "true")
     no_console_errors(page)
 
 

@@ -353,6 +353,7 @@ function render({ model, el }) {
     const paced = o.animate && o.speed > 0;
     queue = paced ? frames.slice() : frames.slice(-1);
     root.dataset.rev = String(state.rev ?? 0);
+    onOptions();
     // bot answers to the move just drawn: leave that move on screen for a moment first
     const wait = paced && state.follows ? Math.max(lastDraw + o.speed, settleAt) - performance.now() : 0;
     if (wait > 0) {
