@@ -18,7 +18,7 @@ from courtlearn.bots import MonteCarloBot
 
 def pct(xs, q):
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main():

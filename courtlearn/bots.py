@@ -23,12 +23,12 @@ import random
 import zlib
 from dataclasses import dataclass, field
 
-__all__ = ["RandomBot", "RuleBot", "MonteCarloBot", "Hint", "hint"]
+__all__ = ["Hint", "MonteCarloBot", "RandomBot", "RuleBot", "hint"]
 
 SUIT_LETTERS = "SHCD"
 SUIT_WORDS = ("spades", "hearts", "clubs", "diamonds")
 HIDDEN_METHODS = ("hidden", "hidden_random")
-DEFAULT_SAMPLES = 250   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
+DEFAULT_SAMPLES = 400   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
 
 
 # ------------------------------------------------------------------ helpers
@@ -87,13 +87,7 @@ def _hand_codes(cards):
 
 
 def _seat_name(rules, seat):
-    f = getattr(rules, "seat_name", None)
-    if f is not None:
-        try:
-            return f(seat)
-        except Exception:  # pragma: no cover - engine detail
-            pass
-    return ("South", "East", "North", "West")[seat]
+    return rules.seat_name(seat)
 
 
 class _Bot:
@@ -388,7 +382,7 @@ def _known_from(deal, seat) -> _Known:
             located[caller] |= 1 << i
     pending_need = view.stock_size // 4 if _phase(view) == "play" else 0
     sizes = list(view.hand_sizes)
-    need = [0 if s == seat else max(sizes[s] - bin(located[s]).count("1"), 0) for s in range(4)]
+    need = [0 if s == seat else max(sizes[s] - located[s].bit_count(), 0) for s in range(4)]
     # suits each seat has shown it lacks; after the rest of a deal came, only
     # what was shown since counts (the engine's voids cover the whole deal)
     if rest_at < 0:
@@ -445,68 +439,13 @@ class _Sampler:
         if any(not allowed[c & 3] for c in self.tight):
             raise RuntimeError("an unseen card has no seat that may hold it")
 
-    def sample(self, rng: random.Random):
-        """(hands now, hidden card, pending) as masks, or raises RuntimeError."""
-        slots = self.slots
-        for attempt in range(100):
-            cap = [sl[2] for sl in slots]
-            got = [0] * len(slots)
-            ok = True
-            tight = self.tight
-            if tight:
-                tight = tight[:]
-                rng.shuffle(tight)
-                tight.sort(key=lambda c: len(self.allowed[c & 3]))
-                for c in tight:
-                    opts = [j for j in self.allowed[c & 3] if cap[j]]
-                    if not opts:
-                        ok = False
-                        break
-                    if len(opts) == 1:
-                        j = opts[0]
-                    else:
-                        r = rng.random() * sum(cap[j] for j in opts)
-                        for j in opts:
-                            r -= cap[j]
-                            if r < 0:
-                                break
-                    cap[j] -= 1
-                    got[j] |= 1 << c
-                if not ok:
-                    continue
-            free = self.free[:]
-            rng.shuffle(free)
-            pos = 0
-            for j, n in enumerate(cap):
-                m = 0
-                for c in free[pos:pos + n]:
-                    m |= 1 << c
-                got[j] |= m
-                pos += n
-            break
-        else:
-            raise RuntimeError("no placement of the unseen cards fits what this seat knows")
-        k = self.k
-        hands = list(k.located)
-        hands[k.seat] |= k.hand
-        pending = [0, 0, 0, 0]
-        hidden = k.hidden_card
-        for j, sl in enumerate(slots):
-            if sl[0] == "hand":
-                hands[sl[1]] |= got[j]
-            elif sl[0] == "pending":
-                pending[sl[1]] |= got[j]
-            else:
-                hidden = got[j].bit_length() - 1
-        return hands, hidden, pending
-
-
     def sample_batch(self, n: int, rng: random.Random, nrng):
         """n placements at once, as arrays: hands now (n, 4), the face-down trump
         card (n,) and cards still to come (n, 4), with the masks' bit layout of
         :mod:`courtlearn.fastplay`. The constrained cards are placed one by one
         (rarely many); the rest are shuffled in bulk."""
         import numpy as np
+
         from .fastplay import BIT
         k, slots = self.k, self.slots
         J = len(slots)
@@ -563,10 +502,6 @@ class _Sampler:
         return hands, hidden, pending
 
 
-def _sample(k: _Known, rng: random.Random):
-    return _Sampler(k).sample(rng)
-
-
 def _start_batch(k: _Known, hands, hidden, pending):
     """Hands at the start of play (before any card was played), for a replay."""
     import numpy as np
@@ -583,24 +518,6 @@ def _start_batch(k: _Known, hands, hidden, pending):
     hb = np.where(hidden >= 0, np.uint64(1) << np.maximum(hidden, 0).astype(np.uint64), np.uint64(0))
     init &= ~hb[:, None]
     pend &= ~hb[:, None]
-    return init, pend
-
-
-def _start_masks(k: _Known, hands_now, hidden, pending):
-    """Initial hands (before any card was played) for a replay from the deal's start."""
-    init = [hands_now[s] | k.played_by[s] for s in range(4)]
-    pend = list(pending)
-    if k.rest_at >= 0:  # Dehla first_void, rest already dealt: split it off again
-        early = [0, 0, 0, 0]
-        for n, (s, i) in enumerate(k.order):
-            if n < k.rest_at:
-                early[s] |= 1 << i
-        pend = [init[s] & ~early[s] for s in range(4)]
-        init = early
-    if hidden >= 0:
-        for s in range(4):
-            init[s] &= ~(1 << hidden)
-            pend[s] &= ~(1 << hidden)
     return init, pend
 
 
@@ -658,6 +575,7 @@ class MonteCarloBot(_Bot):
         Returns (legal cards, wins[j], courts[j], trick_win[j], capture[j], info)
         where info holds, for each card, the (seat, card) that beat it most often."""
         import numpy as np
+
         from . import fastplay as fp
         rng, nrng = self._rngs(deal, seat, salt)
         k = _known_from(deal, seat)
@@ -703,6 +621,7 @@ class MonteCarloBot(_Bot):
     def _suit_chances(self, deal, seat, suits, defer=False):
         """Chance of winning the deal with each trump suit, from the caller's five."""
         import numpy as np
+
         from . import fastplay as fp
         rng, nrng = self._rngs(deal, seat, "trump")
         cfg = fp.Config.from_rules(deal.rules)
@@ -893,8 +812,8 @@ def _likely_holder_card(card, who, k):
 
 
 def _code_text(i):
-    from .cards import Card
     from . import fastplay as fp
+    from .cards import Card
     return str(Card.parse(fp.index_card_code(i)))
 
 

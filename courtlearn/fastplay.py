@@ -24,8 +24,15 @@ from functools import lru_cache
 import numpy as np
 
 __all__ = [
-    "Config", "Batch", "card_index", "index_card_code", "mask_of", "indices_of",
-    "KIND_NAMES", "GAMES", "METHODS",
+    "GAMES",
+    "KIND_NAMES",
+    "METHODS",
+    "Batch",
+    "Config",
+    "card_index",
+    "index_card_code",
+    "indices_of",
+    "mask_of",
 ]
 
 GAMES = ("court_piece", "double_sir", "dehla_pakad")
@@ -134,8 +141,16 @@ def _random_index(m, rng):
 class Config:
     """The options of :class:`courtlearn.Rules` that matter to the play."""
 
-    __slots__ = ("game", "method", "stop_when_decided", "first_two_capture",
-                 "aces_capture", "goon_courts", "tens_tie", "pile")
+    __slots__ = (
+        "aces_capture",
+        "first_two_capture",
+        "game",
+        "goon_courts",
+        "method",
+        "pile",
+        "stop_when_decided",
+        "tens_tie",
+    )
 
     def __init__(self, game="court_piece", method="called", stop_when_decided=True,
                  first_two_capture=True, aces_capture=True, goon_courts=3,
@@ -152,8 +167,8 @@ class Config:
         self.pile = self.game != 0
 
     @classmethod
-    def from_rules(cls, rules) -> "Config":
-        get = lambda name, default: getattr(rules, name, default)  # noqa: E731
+    def from_rules(cls, rules) -> Config:
+        get = lambda name, default: getattr(rules, name, default)
         return cls(game=rules.game, method=get("trump_method", "called"),
                    stop_when_decided=get("stop_when_decided", True),
                    first_two_capture=get("first_two_capture", True),
@@ -239,7 +254,7 @@ class Batch:
         self.dealer = dealer
         self.n = n
         self.caller = (dealer + 1) % 4
-        z8 = lambda fill=0: np.full(n, fill, dtype=np.int8)  # noqa: E731
+        z8 = lambda fill=0: np.full(n, fill, dtype=np.int8)
         self.hands = np.zeros((n, 4), dtype=U64)
         self.pending = np.zeros((n, 4), dtype=U64)  # Dehla first_void: the rest of the deal
         self.played = np.zeros(n, dtype=U64)
@@ -287,7 +302,7 @@ class Batch:
             b.pending[:] = p if p.ndim == 2 else p[None, :]
         return b
 
-    def copy(self, repeat: int = 1) -> "Batch":
+    def copy(self, repeat: int = 1) -> Batch:
         """A copy; with repeat=k every world is repeated k times (world i of the
         copy is world i // k of this batch)."""
         new = Batch.__new__(Batch)
@@ -419,6 +434,15 @@ class Batch:
             best_is_trump = (bc & 3) == self.trump
             beat = legal & (HIGHER[bc] | np.where(best_is_trump, ZERO, tmask))
             dump_from = np.where(non_trump != 0, non_trump, legal)
+            # is the partner's card sure to hold? (we play last, or it is the highest
+            # card of its suit still out)
+            best_master = (BIT[bc] & masters) != 0
+            safe = partner_wins & ((self.ncards == 3) | best_master)
+            if self.cfg.game == 2:  # Dehla Pakad: tens to a sure partner, otherwise keep them
+                tens = legal & U64(TEN_MASK_INT)
+                give = safe & (tens != 0) & ((tens & beat) == 0)
+                plain = dump_from & ~U64(TEN_MASK_INT)
+                dump_from = np.where(give, tens, np.where(plain != 0, plain, dump_from))
             dump = _low_index(dump_from)
             win = _low_index(beat)  # win as cheaply as possible
             if self.ncards < 3:
@@ -428,7 +452,11 @@ class Batch:
                 sure = beat & masters
                 alt = np.where(sure != 0, _low_index(sure), dump if self.ncards == 1 else win)
                 win = np.where(following, alt, win)
-            choice = np.where(partner_wins | (beat == 0), dump, win)
+            # a partner's card that may still be beaten: secure it with a sure winner
+            sure = beat & masters
+            shaky = partner_wins & ~safe & (sure != 0)
+            choice = np.where(shaky, _low_index(sure),
+                              np.where(partner_wins | (beat == 0), dump, win))
         if eps > 0:
             rnd = rng.random(self.n) < eps
             if rnd.any():
@@ -445,8 +473,8 @@ class Batch:
         lw = live
         self.trick_winner = np.where(lw, w, self.trick_winner).astype(np.int8)
         ten_count = _popcount(
-            (BIT[np.where(self.trick < 0, 52, self.trick).astype(np.int64)]
-             & U64(TEN_MASK_INT))).sum(axis=1).astype(np.int8)
+            BIT[np.where(self.trick < 0, 52, self.trick).astype(np.int64)]
+             & U64(TEN_MASK_INT)).sum(axis=1).astype(np.int8)
         self.trick_captured = np.zeros(self.n, dtype=bool)
         if not cfg.pile:
             self.piles[lw, team[lw]] += 1

@@ -9,7 +9,15 @@ import pytest
 
 import courtlearn as cl
 from courtlearn import fastplay as fp
-from courtlearn.bots import MonteCarloBot, RandomBot, RuleBot, _fraction_words, _known_from, _Sampler, hint
+from courtlearn.bots import (
+    MonteCarloBot,
+    RandomBot,
+    RuleBot,
+    _fraction_words,
+    _known_from,
+    _Sampler,
+    hint,
+)
 
 VARIANTS = [
     ("court_piece", {}),
@@ -236,7 +244,7 @@ def test_samples_fit_what_the_seat_knows():
         seat = deal.to_play
         view = deal.view(seat)
         k = _known_from(deal, seat)
-        hands, hidden, pending = _Sampler(k).sample_batch(200, random.Random(1),
+        hands, _hidden, _pending = _Sampler(k).sample_batch(200, random.Random(1),
                                                           np.random.default_rng(1))
         unseen = 0
         for s in range(4):
@@ -249,7 +257,7 @@ def test_samples_fit_what_the_seat_knows():
             assert row[seat] == mine
             others = 0
             for s in range(4):
-                assert bin(row[s]).count("1") == view.hand_sizes[s]
+                assert row[s].bit_count() == view.hand_sizes[s]
                 for suit in view.voids[s]:
                     assert row[s] & fp.SUIT_MASK_INT[int(suit)] == 0
                 if s != seat:
@@ -281,7 +289,7 @@ def test_monte_carlo_is_reproducible_and_picks_its_best_card():
     while sum(len(t.cards) for t in deal.tricks) + len(deal.trick.cards) < 9 or deal.phase == "trump":
         rb.act(deal)
     bot = MonteCarloBot(samples=60, seed=4)
-    legal, win, courts, *_ = bot._evaluate(deal, deal.to_play)
+    legal, win, *_ = bot._evaluate(deal, deal.to_play)
     card = bot.choose(deal)
     assert card == MonteCarloBot(samples=60, seed=4).choose(deal)
     assert win[legal.index(card)] == max(win)
