@@ -402,10 +402,12 @@ def test_revoke_corrected_and_claimed_by_clicks():
     assert st["message_kind"] == "info" and "correct_revoke" in st["actions"]
     st = click(east, type="correct_revoke")
     assert deal.trick.cards == ((0, cl.Card.parse("2C")),) and "KD" in st["seats"][1]["hand"]
-    click(east, type="play", card="KD")                       # the revoke again, left standing
-    for card in ("2H", "2D"):
+    st = click(east, type="play", card="KD")                  # a corrected revoker must follow now
+    assert st["message_kind"] == "error" and len(deal.trick.cards) == 1
+    click(east, type="play", card="AC")
+    for card in ("2H", "2D", "KD", "3H", "6S", "5D"):         # West revokes (holds diamonds)
         east.play(card)
-    assert len(deal.tricks) == 1                              # established now
+    assert len(deal.tricks) == 2                              # established now
     south.refresh()
     assert "claim_revoke" in last(south)["actions"]
     st = click(south, type="claim_revoke")
