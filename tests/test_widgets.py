@@ -426,3 +426,19 @@ def test_play_on_after_a_court_by_a_click():
     assert "play_on" in st["actions"]
     st = click(table, type="play_on")
     assert deal.phase.value == "play" and st["message_kind"] == "info"
+
+
+def test_a_bot_with_only_the_documented_methods_can_sit_at_the_table():
+    class Lowest:                                     # API.md's interface, no act()
+        def choose(self, deal):
+            return deal.legal_cards()[-1]
+
+        def call_trump(self, deal):
+            return cl.Suit.parse("H")
+
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=0, seed=4)     # East calls
+    table = CardTable(deal, seat=0, bots=Lowest())
+    assert deal.trump == cl.Suit.HEARTS and deal.to_play == 0
+    while deal.phase.value != "over":
+        click(table, type="play", card=last(table)["seats"][0]["legal"][0])
+    assert last(table)["result"]

@@ -97,26 +97,9 @@ def led_suit_missing(deal, seat) -> bool:
     return all(c.suit != led for c in deal.hand(seat))
 
 
-class _FirstLegalBot:
-    """Stand-in used by step() only while courtlearn.bots is not available."""
-
-    def choose(self, deal):
-        return deal.legal_cards()[0]
-
-    def call_trump(self, deal):
-        hand = deal.hand(deal.trump_caller)
-        suits = [c.suit for c in hand]
-        return max(suits, key=suits.count)
-
-    def choose_trump_card(self, deal):
-        return deal.hand(deal.trump_caller)[0]
-
-
 def default_bot():
-    try:
-        from courtlearn.bots import RuleBot
-    except ImportError:          # the bots module is written in parallel with this one
-        return _FirstLegalBot()
+    """The bot of a seat that has none (Step on a bare table, cl.play's opponents)."""
+    from courtlearn.bots import RuleBot
     return RuleBot()
 
 
@@ -127,6 +110,7 @@ def bot_move(bot, deal) -> None:
     if hasattr(bot, "act"):          # courtlearn.bots: the bot's own driver knows every variant move
         bot.act(deal)
         return
+    # any other object with the bot interface of API.md (choose, call_trump, ...)
     rules = deal.rules
     phase = _val(deal.phase)
     method = getattr(rules, "trump_method", "called")

@@ -72,6 +72,20 @@ def test_prearranged_deal_by_clicks(prearranged):
     expect(root.locator("[data-role=trump]")).to_have_attribute("data-suit", "S")
     assert kernel(page, "print(deal.trump.letter, deal.phase.value)").split() == ["S", "play"]
     expect(hand).to_have_count(13)
+    # the hand is fanned (cards overlap), yet each card is what lies under its visible part
+    hits = page.evaluate("""() => {
+        const cards = [...document.querySelectorAll('.cl-table [data-role=hand] [data-card]')];
+        return cards.map((c, i) => {
+            const r = c.getBoundingClientRect();
+            const next = cards[i + 1] ? cards[i + 1].getBoundingClientRect().left : r.right;
+            const x = (r.left + Math.min(r.right, next)) / 2, y = r.top + r.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return [c.dataset.card, hit && hit.closest('[data-card]') ? hit.closest('[data-card]').dataset.card : null,
+                    r.width > Math.min(r.right, next) - r.left];
+        });
+    }""")
+    assert all(card == hit for card, hit, _ in hits), hits
+    assert sum(overlapped for _, _, overlapped in hits) == 12          # really fanned
 
     # a legal card: it appears in the trick, and Python's deal shows it
     r = rev(page)
