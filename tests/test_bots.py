@@ -310,9 +310,10 @@ def _match(bot_a, bot_b, game, seeds):
 
 
 def test_monte_carlo_and_rule_bots_beat_random_play():
-    seeds = range(300, 308)
-    assert _match(RuleBot(), RandomBot(1), "court_piece", seeds) >= 12          # of 16
-    assert _match(MonteCarloBot(samples=SMALL, seed=0), RandomBot(1), "double_sir", seeds) >= 12
+    # 12 deals, each with both seatings: 24 games; a coin would win about 12
+    seeds = range(300, 312)
+    assert _match(RuleBot(), RandomBot(1), "court_piece", seeds) >= 16
+    assert _match(MonteCarloBot(samples=SMALL, seed=0), RandomBot(1), "court_piece", seeds) >= 17
 
 
 # ------------------------------------------------------------------ hints
