@@ -55,6 +55,8 @@ _SHIFT = (0, 13, 26, 39)
 _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
 _BIT = operator.attrgetter("bit")
+_TEN_MASK = sum(1 << (13 * s + 8) for s in range(4))
+_new_trick = tuple.__new__   # Trick's own __new__ is Python code; this is the same, in C
 _SEATS_FROM = tuple(tuple((lead + i) & 3 for i in range(4)) for lead in range(4))
 _ACE_RANK = 14
 
@@ -188,6 +190,18 @@ def _action_token(kind: str, arg=None) -> str:
     return f"{kind}:{arg}"
 
 
+_ACTION_KINDS = {
+    "call": lambda seat, card, data: f"call:{data[0].letter}",
+    "show": lambda seat, card, data: f"choose:{card.code}",
+    "set_aside": lambda seat, card, data: f"choose:{card.code}",
+    "defer": lambda seat, card, data: "defer" if data[1] is None else f"defer:{data[1]}",
+    "ask": lambda seat, card, data: "ask",
+    "correct": lambda seat, card, data: "correct",
+    "claim": lambda seat, card, data: f"claim:{seat}",
+    "play_on": lambda seat, card, data: "play_on",
+}
+
+
 def _seed_for(seed, what: str) -> random.Random:
     """An independent, reproducible generator for one random draw of a deal."""
     digest = hashlib.sha256(f"{seed!r}/{what}".encode()).digest()
@@ -281,7 +295,6 @@ class Deal:
         self._fixed_at: tuple | None = None  # first_void: (trick, position) that fixed trump
         self._seven: int | None = None       # Court Piece: team that won the first seven
         self._played_on = False
-        self._actions: list[str] = []
         self._log: list[tuple] = []
         self._events: list[Event] = []
         # the inline path of play() covers deals with no revokes and no hidden or void trump
@@ -384,7 +397,18 @@ class Deal:
     @property
     def actions(self) -> list[str]:
         """Every action taken, as short tokens ("call:S", "AS", "ask", ...)."""
-        return [a.code if a.__class__ is Card else a for a in self._actions]
+        return [a.code if a.__class__ is Card else a for a in self._action_list()]
+
+    def _action_list(self) -> list:
+        """The actions, read off the log: each action logs exactly one entry of these kinds
+        (cards played stay Cards, the rest are tokens)."""
+        out = []
+        for k, seat, card, data, _ in self._log:
+            if k == "play":
+                out.append(card)
+            elif k in _ACTION_KINDS:
+                out.append(_ACTION_KINDS[k](seat, card, data))
+        return out
 
     @property
     def stock(self) -> list[Card]:
@@ -508,7 +532,6 @@ class Deal:
             lm = self._led_mask
             if hand & bit and (not lm or bit & lm or not hand & lm):
                 hands[seat] = hand ^ bit
-                self._actions.append(card)
                 self._log.append(("play", seat, card, self._led, self._trump))
                 trick = self._trick
                 trick.append(card)
@@ -523,7 +546,6 @@ class Deal:
         reason = self._refuse_play(card)
         if reason is not None:
             raise IllegalPlay(reason)
-        self._actions.append(card)
         self._do_play(card)
 
     def _do_play(self, card: Card):
@@ -579,6 +601,7 @@ class Deal:
         trick = self._trick
         trump = self._trump
         lead = self._leader
+        # RULES.md 4: the highest trump, else the highest card of the suit led
         best = trick[0]
         led = best.suit
         win = 0
@@ -591,7 +614,8 @@ class Deal:
                 best, win = c, i
         win_seat = (lead + win) & 3
         number = len(self._tricks)
-        done = Trick(lead, tuple(zip(_SEATS_FROM[lead], trick)), win_seat, best, number)
+        done = _new_trick(Trick, (lead, tuple(zip(_SEATS_FROM[lead], trick)), win_seat, best,
+                                  number))
         self._tricks.append(done)
         self._trick = []
         self._led = None
@@ -607,8 +631,11 @@ class Deal:
         if self._cp:
             team = win_seat & 1
             self._won[team] += 1
-            self._tens[team] += [c.rank for c in trick].count(10)
-            result = self._court_piece_end(number + 1)
+            tens = (sum(map(_BIT, trick)) & _TEN_MASK).bit_count()
+            if tens:
+                self._tens[team] += tens
+            # nothing can end a Court Piece deal before its seventh trick
+            result = self._court_piece_end(number + 1) if number >= 6 else None
         else:
             self._pile(done, win_seat)
             if (self._ndealt < 13 and self.rules.trump_method == "first_void"
@@ -789,7 +816,6 @@ class Deal:
         """The trump caller names the trump suit (``trump_method="called"``)."""
         s = Suit.parse(suit)
         self._caller_check("call_trump", ("called",))
-        self._actions.append(_action_token("call", s))
         self._do_call(s)
 
     def _do_call(self, s: Suit):
@@ -811,7 +837,6 @@ class Deal:
             name = self.rules.seat_name(caller)
             raise ValueError(f"{c} is not among {name}'s first five cards; choose one of "
                              f"{list_cards(held(self._hands[caller]))}.")
-        self._actions.append(_action_token("choose", c))
         self._do_choose(c)
 
     def _do_choose(self, c: Card):
@@ -847,7 +872,6 @@ class Deal:
         elif number is not None:
             raise ValueError(f"With deferred_card={r.deferred_card!r} the card is not chosen by "
                              f"number: call defer_trump() with no number.")
-        self._actions.append(_action_token("defer", number))
         self._do_defer(number)
 
     def _do_defer(self, number):
@@ -873,7 +897,6 @@ class Deal:
         reason = self._refuse_ask()
         if reason:
             raise ValueError(reason)
-        self._actions.append("ask")
         self._do_ask()
 
     def _refuse_ask(self) -> str | None:
@@ -913,7 +936,6 @@ class Deal:
         if self.phase is not _PLAY or not any(rv[1] == len(self._tricks) for rv in self._revokes):
             raise ValueError("There is no revoke in the open trick to correct: a revoke can only be "
                              "corrected before its trick is complete.")
-        self._actions.append("correct")
         self._do_correct()
 
     def _do_correct(self):
@@ -941,7 +963,6 @@ class Deal:
         reason, _ = self._claimable(seat)
         if reason:
             raise ValueError(reason)
-        self._actions.append(_action_token("claim", seat))
         self._do_claim(seat)
 
     def _claimable(self, seat: int):
@@ -979,7 +1000,6 @@ class Deal:
         reason = self._refuse_play_on()
         if reason:
             raise ValueError(reason)
-        self._actions.append("play_on")
         self._do_play_on()
 
     def _do_play_on(self):
@@ -1027,24 +1047,26 @@ class Deal:
 
     def undo(self) -> None:
         """Take back the last action (a card, a call, an ask, a correction, a claim...)."""
-        if not self._actions:
+        actions = self._action_list()
+        if not actions:
             raise ValueError("There is nothing to undo: no action has been taken in this deal.")
         d = self._fresh()
-        for token in self._actions[:-1]:
+        for token in actions[:-1]:
             d._apply(token)
         self.__dict__.update(d.__dict__)
 
     def replay(self, upto: int) -> "Deal":
         """A copy of this deal after its first ``upto`` actions (for stepping through)."""
-        if not 0 <= upto <= len(self._actions):
-            raise ValueError(f"upto must be 0..{len(self._actions)}, got {upto!r}.")
+        actions = self._action_list()
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
+            raise ValueError(f"upto must be 0..{len(actions)}, got {upto!r}.")
         d = self._fresh()
-        for token in self._actions[:upto]:
+        for token in actions[:upto]:
             d._apply(token)
         return d
 
     def copy(self) -> "Deal":
-        return self.replay(len(self._actions))
+        return self.replay(len(self._action_list()))
 
     # -------------------------------------------------------- saved forms
     def to_dict(self) -> dict:
@@ -1117,7 +1139,7 @@ class Deal:
         """The actions as tokens, with ``|`` after each action that completed a trick."""
         d = self._fresh()
         out = []
-        for token in self._actions:
+        for token in self._action_list():
             before = len(d._tricks)
             d._apply(token)
             out.append(token.code if token.__class__ is Card else token)
@@ -1252,7 +1274,7 @@ class Deal:
 
 
 def _tens_in(trick: Trick) -> int:
-    return [c.rank for _, c in trick.cards].count(10)
+    return (sum(c.bit for _, c in trick.cards) & _TEN_MASK).bit_count()
 
 
 def _check_seat(seat) -> int:
