@@ -111,7 +111,10 @@ function render({ model, el }) {
       s.player ? h("span", { class: "cl-player", text: s.player }) : null,
       s.dealer ? h("span", { class: "cl-marker", "data-role": "dealer", title: "Dealer", text: "Dealer" }) : null,
       s.caller ? h("span", { class: "cl-marker cl-marker-caller", "data-role": "caller", title: "Trump caller", text: "Trump caller" }) : null,
-      s.turn && st.phase !== "over" ? h("span", { class: "cl-marker cl-marker-turn", "data-role": "turn", text: "to play" }) : null,
+      s.turn && st.phase !== "over" ? h("span", {
+        class: "cl-marker cl-marker-turn", "data-role": "turn",
+        text: st.phase === "trump" ? "to fix the trump" : "to play",
+      }) : null,
     ]);
     box.append(label);
     const hand = h("div", {
@@ -291,10 +294,11 @@ function render({ model, el }) {
       const r = c.getBoundingClientRect();
       const dx = tr.left + tr.width / 2 - (r.left + r.width / 2);
       const dy = tr.top + tr.height / 2 - (r.top + r.height / 2);
+      // `translate`/`scale` (not `transform`): the card keeps its slot's own transform
       c.animate([
-        { transform: "translate(0,0) scale(1)", opacity: 1, offset: 0 },
-        { transform: "translate(0,0) scale(1)", opacity: 1, offset: hold / (hold + dur) },
-        { transform: `translate(${dx}px,${dy}px) scale(0.4)`, opacity: 0 },
+        { translate: "0px 0px", scale: "1", opacity: 1, offset: 0 },
+        { translate: "0px 0px", scale: "1", opacity: 1, offset: hold / (hold + dur) },
+        { translate: `${dx}px ${dy}px`, scale: "0.5", opacity: 0 },
       ], { duration: hold + dur, easing: "ease-in", fill: "forwards" });
     }
     if (st.last.captured > 1) {
@@ -309,9 +313,9 @@ function render({ model, el }) {
         root.append(ghost);
         const dx = tr.left - cr.left, dy = tr.top - cr.top;
         const a = ghost.animate([
-          { transform: "translate(0,0)", offset: 0 },
-          { transform: "translate(0,0)", offset: hold / (hold + dur + 200) },
-          { transform: `translate(${dx}px,${dy}px)` },
+          { translate: "0px 0px", offset: 0 },
+          { translate: "0px 0px", offset: hold / (hold + dur + 200) },
+          { translate: `${dx}px ${dy}px` },
         ], { duration: hold + dur + 200, easing: "ease-in-out" });
         a.onfinish = () => ghost.remove();
       }
