@@ -818,11 +818,34 @@ def _code_text(i):
 
 
 def _trump_hint(deal, seat, samples, seed):
+    """The trump phase: which suit to call (or which card to choose), and whether
+    deferring would do better when the rules allow it."""
+    rules = deal.rules
     bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
-    suits = sorted({_si(c) for c in deal.hand(seat)})
-    ch = bot._suit_chances(deal, seat, suits)
+    hand = deal.hand(seat)
+    suits = sorted({_si(c) for c in hand})
+    deferred = bool(getattr(rules, "allow_deferred", False))
+    ch = bot._suit_chances(deal, seat, suits, defer=deferred)
     best = max(suits, key=lambda s: (ch[s], -s))
-    held = sum(1 for c in deal.hand(seat) if _si(c) == best)
-    text = (f"Call {SUIT_WORDS[best]}: you hold {held} of your five cards in it, and "
-            f"with it as trumps your side wins the deal {_fraction_words(ch[best], 'time')}.")
-    return Hint(card=_suit(best), text=text, chances={_suit(s): ch[s] for s in suits}, seat=seat)
+    held = sum(1 for c in hand if _si(c) == best)
+    odds = _fraction_words(ch[best], "time")
+    if _method(rules) in ("shown", "hidden"):
+        lowest = {s: min((c for c in hand if _si(c) == s), key=_rank) for s in suits}
+        card = lowest[best]
+        how = "show" if _method(rules) == "shown" else "set aside face down"
+        text = (f"Choose {card} as the trump card ({how}): {SUIT_WORDS[best]} become trumps, "
+                f"you hold {held} of your five cards in that suit, and with it your side wins "
+                f"the deal {odds}.")
+        chances = {lowest[s]: ch[s] for s in suits}
+    else:
+        card = _suit(best)
+        text = (f"Call {SUIT_WORDS[best]}: you hold {held} of your five cards in it, and "
+                f"with it as trumps your side wins the deal {odds}.")
+        chances = {_suit(s): ch[s] for s in suits}
+    if deferred:
+        d = _fraction_words(ch["defer"], "time")
+        if ch["defer"] > ch[best]:
+            text += f" Deferring would do better still: your side wins {d} that way."
+        else:
+            text += f" Deferring would win only {d}."
+    return Hint(card=card, text=text, chances=chances, seat=seat)

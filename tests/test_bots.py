@@ -354,3 +354,30 @@ def test_hint_refuses_a_seat_not_to_play():
     deal = situation("10H")
     with pytest.raises(ValueError):
         hint(deal, seat=0)
+
+
+def test_hint_for_a_trump_card_and_deferring():
+    rules = cl.Rules.court_piece(trump_method="shown", allow_deferred=True)
+    deal = cl.Deal(rules, dealer=3, seed=7)
+    h = hint(deal, samples=40)
+    assert h.card in deal.hand(0)                   # a card to show, one of the five
+    assert set(h.chances) <= set(deal.hand(0))
+    assert h.text.startswith(f"Choose {h.card} as the trump card")
+    assert "Deferring" in h.text
+
+
+@pytest.mark.parametrize("game,options", VARIANTS, ids=IDS)
+def test_hints_in_every_variant(game, options):
+    rules = cl.Rules.of(game, **options)
+    deal = cl.Deal(rules, dealer=1, seed=3)
+    rb = RuleBot()
+    given = 0
+    while deal.phase != "over" and given < 3:
+        if deal.phase == "play" and len(deal.tricks) % 4 == 1 and len(deal.legal_cards()) > 1:
+            h = hint(deal, samples=SMALL)
+            assert h.card in deal.legal_cards()
+            assert set(h.chances) == set(deal.legal_cards())
+            assert h.text.startswith(f"Play {h.card}") and h.text.endswith(".")
+            given += 1
+        rb.act(deal)
+    assert given >= 1
