@@ -1316,6 +1316,63 @@ def _flatten(cells):
             yield c
 
 
+# What the prose of each lesson says the outputs show: checked after every run, so that a
+# change in the engine, the exercises or the table cannot quietly change a lesson's story.
+EXPECT = {
+    "00": ["6♠ K♥ 5♥ 3♥ J♣", "South calls hearts as trumps.",
+           "North wins the trick: A♠ is the highest spade."],
+    "01": ["South holds: A♠ Q♠ 9♠ K♥ 4♦", "32 cards are still",
+           "South holds: A♠ Q♠ J♠ 9♠ 3♠ A♥ K♥ 8♥ 10♣ 6♣ K♦ 4♦ 2♦",
+           "East holds: K♠ 7♥ 5♣ Q♦ 9♦", "10♠ 6♠ J♥ 9♥ 4♥", "South leads A♠."],
+    "02": ["East does not follow hearts and throws A♣.", "North may play: 10♥ 8♥ 5♥ 3♥",
+           "North cannot play 6♣", "West wins the trick: K♥ is the highest heart.",
+           "South may play: K♦", "South cannot play A♠: clubs were led",
+           "South follows with Q♣."],
+    "03": ["East does not follow diamonds and trumps with 3♠.", "North cannot play 5♠",
+           "East wins the trick: 3♠ is the highest trump.",
+           "West does not follow clubs and trumps with 8♠.",
+           "West wins the trick: 8♠ is the highest trump.",
+           "South wins the trick: J♠ is the highest trump.",
+           "West wins the trick: A♠ is the highest trump."],
+    "04": ["East does not follow hearts and throws 2♣.", "East corrects the revoke",
+           "on the table: A♥", "South wins the trick: A♥ is the highest heart.",
+           "West revoked with 4♦ · established: True · provable: False",
+           "East cannot claim", "West follows with 9♥.", "South claims West's revoke",
+           "result: revoke · courts: 1"],
+    "05": ["North–South win the deal with 7 tricks to 4.", "tricks played: 11",
+           "North–South win the first seven tricks: a court.", "result: court · courts: 1",
+           "result: bavney · courts: 52", "a goon court", "result: goon · courts: 1",
+           "West wins the trick: 10♦ is the highest diamond.",
+           "Deal 7: North–South win the deal. North–South have won 7 deals in a row.",
+           "courts: (1, 0) · streak: (None, 0)", "South wins the trick: A♠ is the highest trump."],
+    "06": ["West deals again", "East–West win the deal with", "South deals next",
+           "East–West win the first seven tricks: a court.",
+           "North, the dealer's partner, deals next",
+           "West deals next (dealers_won)", "South deals next (partner)",
+           "North deals next: dealers_won", "North deals; West calls trumps."],
+}
+
+
+def verify(number: str, path: Path) -> None:
+    """Every expected sentence is in the outputs, no cell failed, every check said Correct."""
+    nb = nbformat.read(path, as_version=4)
+    texts = []
+    for cell in nb.cells:
+        printed = ""
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                raise SystemExit(f"{path.name}: a cell failed: {out.get('ename')}: {out.get('evalue')}")
+            if out.get("output_type") == "stream":
+                printed += out.get("text", "")
+        if cell.source.startswith("answer = ") and not printed.startswith("Correct"):
+            raise SystemExit(f"{path.name}: a worked answer is not correct: {printed!r}")
+        texts.append(printed)
+    joined = "\n".join(texts)
+    missing = [e for e in EXPECT.get(number, []) if e not in joined]
+    if missing:
+        raise SystemExit(f"{path.name}: the prose no longer matches the outputs; missing {missing}")
+
+
 def execute(path: Path) -> None:
     subprocess.run([str(JUPYTER), "nbconvert", "--to", "notebook", "--execute", "--inplace",
                     "--ExecutePreprocessor.timeout=120", str(path)], check=True, cwd=NOTEBOOKS)
@@ -1329,6 +1386,7 @@ def main(argv: list[str]) -> None:
         path = build(number)
         if run:
             execute(path)
+            verify(number, path)
         print("built" + (" and ran" if run else ""), path.relative_to(ROOT))
 
 
