@@ -48,7 +48,7 @@ from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse
 from .explain import Event, illegal_reason, list_cards
 from .rules import Rules, team_of
 
-__all__ = ["Deal", "Phase", "Trick", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
+__all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
 
 _SHIFT = (0, 13, 26, 39)
 # the positions in a shuffled pack of the cards dealt to the i-th seat from the trump caller
@@ -78,6 +78,27 @@ class Phase(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+class Cards(tuple):
+    """A tuple that also equals a list of the same items (API.md writes these as lists).
+
+    >>> Cards([1, 2]) == [1, 2] == Cards([1, 2]) == (1, 2)
+    True
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, list):
+            return list(self) == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = tuple.__hash__
 
 
 class Trick(NamedTuple):
@@ -363,8 +384,7 @@ class Deal:
     def trick(self) -> Trick:
         """The open trick (never None): its leader and the cards played so far."""
         lead = self._leader
-        return Trick(lead, tuple(((lead + i) & 3, c) for i, c in enumerate(self._trick)),
-                     number=len(self._tricks))
+        return Trick(lead, Cards(zip(_SEATS_FROM[lead], self._trick)), number=len(self._tricks))
 
     @property
     def tricks(self) -> list[Trick]:
@@ -614,7 +634,7 @@ class Deal:
                 best, win = c, i
         win_seat = (lead + win) & 3
         number = len(self._tricks)
-        done = _new_trick(Trick, (lead, tuple(zip(_SEATS_FROM[lead], trick)), win_seat, best,
+        done = _new_trick(Trick, (lead, Cards(zip(_SEATS_FROM[lead], trick)), win_seat, best,
                                   number))
         self._tricks.append(done)
         self._trick = []
@@ -1197,10 +1217,10 @@ class Deal:
             trump_card = self._hidden
         events = tuple(e for e in self.events if e.visible_to(seat))
         sizes = tuple(map(int.bit_count, self._hands))
-        legal = tuple(self.legal_cards()) if self._to_play == seat else ()
+        legal = Cards(self.legal_cards()) if self._to_play == seat else Cards()
         return SeatView(
             seat=seat, phase=self.phase, dealer=self.dealer, trump_caller=self.trump_caller,
-            to_play=self._to_play, hand=tuple(held(self._hands[seat])), trump=self._trump,
+            to_play=self._to_play, hand=Cards(held(self._hands[seat])), trump=self._trump,
             trump_card=trump_card, trick=self.trick, tricks=tuple(self._tricks),
             centre=tuple(self.centre), tricks_won=self.tricks_won, voids=self.voids(),
             revokes=tuple(r for r in self.revokes if r.provable), events=events,

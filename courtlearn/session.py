@@ -77,6 +77,7 @@ class Session:
         self.target_courts = target_courts
         self._past: list[Deal] = []
         self._stopped = False
+        self._closed = False
         self.deal = Deal(rules, dealer=dealer, seed=self._deal_seed(0))
 
     def _deal_seed(self, n: int) -> int:
@@ -172,14 +173,23 @@ class Session:
         """The teacher ends the session now (a deal in progress is not counted)."""
         self._stopped = True
 
-    def next_deal(self) -> Deal:
-        """Score the finished deal, pick the next dealer (RULES.md 8) and start the next deal."""
+    def next_deal(self) -> Deal | None:
+        """Score the finished deal, pick the next dealer (RULES.md 8) and start the next deal.
+
+        Raises ValueError while the current deal is unfinished. Once the session is
+        over (its deals played, its courts reached, or stopped) no deal follows: the
+        first such call closes the session and returns None (``s.deal`` stays the last
+        deal); any later call raises ValueError.
+        """
         if self.deal.phase is not Phase.OVER:
             raise ValueError("The current deal is not finished yet: play it to the end (or claim "
                              "a revoke) before starting the next deal.")
         if self.over:
-            raise ValueError("The session is over: "
-                             + _over_reason(self) + " Start a new Session to play on.")
+            if self._closed:
+                raise ValueError("The session is over: no deal follows. Start a new Session to "
+                                 "play on.")
+            self._closed = True
+            return None
         _, _, _, (dealer, _) = self._tally()
         self._past.append(self.deal)
         self.deal = Deal(self.rules, dealer=dealer, seed=self._deal_seed(len(self._past)))
@@ -192,10 +202,3 @@ class Session:
         return (f"<Session {self.rules.game} deal {len(self._past) + 1}, courts {c[0]}-{c[1]}"
                 f"{streak}{', over' if self.over else ''}>")
 
-
-def _over_reason(s: Session) -> str:
-    if s._stopped:
-        return "it was stopped."
-    if s.deals is not None and len(s._finished()) >= s.deals:
-        return f"all {s.deals} deals have been played."
-    return f"a side has reached {s.target_courts} courts."

@@ -274,7 +274,9 @@ def test_session_ends_after_the_agreed_number_of_deals():
     assert len(s.results) == 2
     assert s.courts == (0, 0) and s.winner is None  # no courts at all: a draw
     before = s.deal.to_dict()
-    with pytest.raises(ValueError):
+    assert s.next_deal() is None      # scoring the last deal starts nothing
+    assert s.deal.to_dict() == before
+    with pytest.raises(ValueError):   # and the session is closed for good
         s.next_deal()
     assert s.deal.to_dict() == before
 
@@ -293,8 +295,10 @@ def test_session_ends_at_the_target_number_of_courts():
     assert s.over
     assert s.courts == (1, 2)
     assert s.winner == 1
+    assert s.next_deal() is None
     with pytest.raises(ValueError):
         s.next_deal()
+    assert s.courts == (1, 2)
 
 
 def test_winner_has_more_courts_and_equal_courts_draw():
