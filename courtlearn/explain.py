@@ -171,8 +171,7 @@ def _t_revoke(name, seat, card, data, rules):
 
 def _t_revoke_proven(name, seat, card, data, rules):
     led, proof, number = data
-    return (f"{name} revoked: played {card} on a {led.singular} lead (trick {number}) while "
-            f"holding {proof}.")
+    return f"{name} revoked: played {card} on a {led.singular} lead while holding {proof}."
 
 
 def _t_trick(name, seat, card, data, rules):
