@@ -173,6 +173,18 @@ def test_whole_double_sir_deal_by_clicks_against_bots(lab, page):
     open_notebook(page, lab, name)
     root = table_root(page)
     viewer = root.get_attribute("data-viewer")
+    # the teacher's switch: every hand face up, then face down again (no identity left behind)
+    wait_idle(page)
+    others = int(kernel(page, "print(sum(len(app.table.deal.hand(s)) for s in (1, 2, 3)))"))
+    r = rev(page)
+    page.get_by_label("Show all hands").check()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=hand-other] [data-card]")).to_have_count(others)
+    r = rev(page)
+    page.get_by_label("Show all hands").uncheck()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=hand-other] [data-facedown]")).to_have_count(others)
+    assert root.locator("[data-role=hand-other] [data-card]").count() == 0
     centre_seen = 0
     clicks = 0
     shot_taken = False
