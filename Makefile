@@ -30,15 +30,19 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 ## make test: the whole suite (engine, widgets, notebooks, browser, binder, wheel, JupyterLite)
+# (the browser and JupyterLite tests each drive their own Playwright: separate runs)
 test: $(VENV)/.test chromium
-	$(PY) -m pytest tests -p no:cacheprovider
+	$(PY) -m pytest tests -p no:cacheprovider --ignore=tests/browser --ignore=tests/test_lite.py
+	$(PY) -m pytest tests/browser -p no:cacheprovider
+	$(PY) -m pytest tests/test_lite.py -p no:cacheprovider
 	$(MAKE) --no-print-directory student
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env build/student
 
 ## quicker loops while developing
 test-engine: $(VENV)/.test
-	$(PY) -m pytest tests -m "not browser and not slow" -p no:cacheprovider
+	$(PY) -m pytest tests -m "not browser and not slow" -p no:cacheprovider \
+	  --ignore=tests/browser --ignore=tests/test_lite.py
 
 test-notebooks: $(VENV)/.test
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
