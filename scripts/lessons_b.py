@@ -1033,7 +1033,8 @@ def lesson_10():
         `cl.hint(deal)` suggests a card for the player to move and says why. It also
         plays the rest of the deal out many times from here, with the unseen cards
         shared out in different ways, and estimates for each card you may play how
-        often your side then wins the deal (`hint.chances`).
+        often your side then wins the deal (`hint.chances`). Those quick play-outs
+        use numpy, which comes with courtlearn's `[lab]` extra.
         """),
         code("""
         hint = cl.hint(table.deal)
