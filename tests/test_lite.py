@@ -100,15 +100,16 @@ class Watch:
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 WIDGET = '.jp-OutputArea-output:not([data-mime-type])'   # a live widget's view (static HTML has a mime type)
 
-# all code cells carry an execution count, or one shows an error
+# every code cell carries an execution count, or one shows a traceback (JupyterLab draws
+# tracebacks as red stderr text; the site's copies hold no stored stderr or errors)
+ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]:has(.ansi-red-fg)'
 DONE_JS = """() => {
   const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
   if (!nb) return false;
+  if (nb.querySelector('%s')) return 'error';
   const cells = [...nb.querySelectorAll('.jp-CodeCell')];
-  if (nb.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"] .ansi-red-fg, .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]'))
-    return 'error';
   return cells.length > 0 && cells.every(c => /\\[\\d+\\]/.test(c.querySelector('.jp-InputPrompt').textContent));
-}"""
+}""" % ERROR_OUTPUT.replace("'", "\\'")
 
 
 # the first code cell (the piplite install) has run: the kernel exists and courtlearn is in
@@ -144,7 +145,7 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float) -> dict:
             raise AssertionError(f"{path}: cells not all run after {timeout_s}s: {prompts}")
         time.sleep(0.1)
     if state == "error":
-        text = page.inner_text(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+        text = "\n".join(page.eval_on_selector_all(f"{PANEL} {ERROR_OUTPUT}", "els => els.map(e => e.textContent)"))
         raise AssertionError(f"{path}: a cell raised in the browser:\n{text[-3000:]}")
     return {"ui": round(t_ui, 2), "kernel_ready": kernel_ready and round(kernel_ready, 2),
             "first_live_table": first_table and round(first_table, 2),
