@@ -248,6 +248,14 @@ def test_site_is_self_contained(site):
     for folder in ("notebooks", "exercises"):
         for nb in (ROOT / folder).glob("*.ipynb"):
             assert (site / "files" / folder / nb.name).is_file(), nb
+    # learners get the student copies of the exercises: no worked answer in the site
+    for nb in (site / "files" / "exercises").glob("*.ipynb"):
+        for cell in json.loads(nb.read_text())["cells"]:
+            if "solution" in cell.get("metadata", {}).get("tags", []):
+                assert "answer = ...\n" in "".join(cell["source"]) + "\n", (nb.name, cell["source"])
+    # and every copy opens on the browser's kernel
+    for nb in (site / "files").rglob("*.ipynb"):
+        assert json.loads(nb.read_text())["metadata"]["kernelspec"]["name"] == "python", nb
 
 
 def test_lesson_00_runs_offline_and_a_click_plays(site, browser_page):
