@@ -154,3 +154,5 @@ def test_every_lesson_runs_in_the_binder_env(binder_env, tmp_path):
         cwd=work, capture_output=True, text=True, timeout=480,
         env=dict(os.environ, PYTHONPATH="", MPLBACKEND="Agg"))
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
+    ran = re.search(r"(\d+) passed", proc.stdout)
+    assert ran and int(ran.group(1)) >= 2 * len(lessons), proc.stdout[-2000:]   # cells, not files
