@@ -19,12 +19,15 @@ PY=${PYTHON:-$ROOT/.venv/bin/python}
 CACHE=$ROOT/build/lite-cache            # downloads, shared by every build
 WORK="${OUT%/}.work"                     # this build's staging: src/, dist/, student/, logs
 SRC=$WORK/src
-# the widget stack piplite serves from the site (versions as in binder/requirements.txt)
-WIDGET_STACK="anywidget==0.11.0 ipywidgets==8.1.9 jupyterlab_widgets==3.0.17 psygnal==0.16.1 comm==0.2.3"
 
 say() { printf '[build_lite] %s\n' "$*"; }
 "$PY" -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build" 2>/dev/null || {
   echo "build_lite: $PY lacks jupyterlite-core/jupyterlite-pyodide-kernel/build; run: make .venv/.test" >&2; exit 1; }
+# the widget stack for the browser's Python: the very versions whose JupyterLab
+# extensions (anywidget, @jupyter-widgets) the site is built with, from $PY's env
+WIDGET_STACK=$("$PY" -c "import importlib.metadata as m; print(' '.join(f'{n}=={m.version(n)}' for n in
+  ['anywidget', 'ipywidgets', 'jupyterlab_widgets', 'psygnal', 'comm']))") || {
+  echo "build_lite: $PY lacks the widget stack; run: make .venv/.test" >&2; exit 1; }
 command -v npm >/dev/null || { echo "build_lite: npm is needed to fetch the Pyodide core" >&2; exit 1; }
 
 rm -rf "$WORK" && mkdir -p "$SRC"/{static/pyodide,pypi,files} "$CACHE"/wheels

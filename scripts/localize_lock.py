@@ -19,6 +19,9 @@ the interpreter but none of the package wheels).  Three rewrites:
    dependencies taken from the wheel metadata (plus --depends NAME=DEP,DEP).
    micropip installs a package listed in the lock from the lock, dependencies
    included, so `piplite.install("courtlearn")` brings the widget stack along.
+   Pure-Python dependencies found in the lock are made local as in 1; compiled
+   ones (numpy, ...) are left out of `depends`, since fetching them offline
+   would fail the whole install.
 3. Every other entry (pandas, numpy, matplotlib, ...) gets an absolute URL on
    the Pyodide CDN: a lesson that needs pandas works wherever the browser can
    reach the CDN, and nothing else is ever fetched from outside the site.
@@ -68,10 +71,12 @@ def localize(dist: Path, packages: dict, roots: list[str], cache: Path) -> None:
     names = closure(packages, roots)
     specs = [f"{packages[n]['name']}=={packages[n]['version']}" for n in names]
     cache.mkdir(parents=True, exist_ok=True)
-    subprocess.check_call(
+    proc = subprocess.run(
         [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
          "--python-version", "3.14", "--platform", "any", "--implementation", "py",
-         "--abi", "none", "-d", str(cache), *specs])
+         "--abi", "none", "-d", str(cache), *specs], capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit(f"pip download failed:\n{proc.stderr[-3000:]}")
     for n in names:
         entry = packages[n]
         want = f"{norm(entry['name'])}-{entry['version']}"
@@ -108,25 +113,42 @@ def wheel_metadata(whl: Path) -> tuple[str, str, list[str], list[str]]:
     return meta["Name"], meta["Version"], requires, sorted(tops)
 
 
-def add_wheels(dist: Path, packages: dict, wheels: list[Path], prefix: str,
-               extra: dict[str, list[str]]) -> None:
+def read_wheels(wheels: list[Path], extra: dict[str, list[str]]) -> dict:
     infos = {}
     for whl in wheels:
         name, version, requires, imports = wheel_metadata(whl)
         infos[norm(name)] = (whl, name, version, requires + extra.get(norm(name), []), imports)
-    known = {norm(k) for k in packages} | set(infos)
+    return infos
+
+
+def pure_requirements(packages: dict, infos: dict) -> list[str]:
+    """Lock packages the added wheels need that are pure Python: made local too."""
+    byname = {norm(k): k for k in packages}
+    return sorted({byname[d] for (_, _, _, requires, _) in infos.values() for d in requires
+                   if d in byname and d not in infos and d not in KERNEL_OWNED
+                   and packages[byname[d]]["file_name"].endswith("-none-any.whl")})
+
+
+def add_wheels(dist: Path, packages: dict, infos: dict, prefix: str) -> None:
     byname = {norm(k): k for k in packages}
     for key, (whl, name, version, requires, imports) in infos.items():
-        depends = sorted({d for d in requires if d in known and d not in KERNEL_OWNED})
-        dropped = sorted({d for d in requires if d not in known or d in KERNEL_OWNED})
+        local, skipped = [], []
+        for d in sorted(set(requires)):
+            if d in infos or (d in byname and (dist / packages[byname[d]]["file_name"]).is_file()
+                              and d not in KERNEL_OWNED):
+                local.append(byname.get(d, d))
+            else:
+                skipped.append(d)
         packages.pop(byname.get(key, key), None)
         packages[key] = {
             "name": name, "version": version, "file_name": prefix + whl.name,
             "install_dir": "site", "sha256": sha256(whl), "package_type": "package",
-            "imports": imports, "depends": [byname.get(d, d) for d in depends],
+            "imports": imports, "depends": local,
             "unvendored_tests": False, "shared_library": False,
         }
-        print(f"  added  {name:22} depends {depends}" + (f" (left to the kernel/piplite: {dropped})" if dropped else ""))
+        # a dependency only the CDN has would make the install fail offline: the
+        # kernel, piplite or the learner's own import (online) provide those
+        print(f"  added  {name:22} depends {local}" + (f" (not via the lock: {skipped})" if skipped else ""))
 
 
 def main() -> None:
@@ -143,12 +165,13 @@ def main() -> None:
     lock_path = args.dist / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     packages = lock["packages"]
-    localize(args.dist, packages, args.local, args.wheel_cache)
     extra = {}
     for item in args.depends:
         name, _, deps = item.partition("=")
         extra[norm(name)] = [norm(d) for d in deps.split(",") if d]
-    add_wheels(args.dist, packages, args.add, args.add_prefix, extra)
+    infos = read_wheels(args.add, extra)
+    localize(args.dist, packages, args.local + pure_requirements(packages, infos), args.wheel_cache)
+    add_wheels(args.dist, packages, infos, args.add_prefix)
     cdn = CDN.format(version=args.version)
     remote = 0
     for entry in packages.values():
