@@ -112,7 +112,7 @@ class Card:
     ``rank`` is 2..14 (J=11, Q=12, K=13, A=14); ``index`` is ``13 * suit + rank - 2``.
     """
 
-    __slots__ = ("suit", "rank", "index", "bit", "code", "_str")
+    __slots__ = ("suit", "rank", "index", "bit", "si", "sbit", "code", "_str")
 
     suit: Suit
     rank: int
@@ -135,6 +135,8 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "index", 13 * suit + rank - 2)
         object.__setattr__(card, "bit", 1 << (13 * suit + rank - 2))
+        object.__setattr__(card, "si", int(suit))           # the suit as a plain int
+        object.__setattr__(card, "sbit", 1 << (rank - 2))   # the card's bit within its suit
         object.__setattr__(card, "code", RANK_NAMES[rank] + suit.letter)
         object.__setattr__(card, "_str", RANK_NAMES[rank] + suit.symbol)
         return card
@@ -202,14 +204,10 @@ class Card:
     def __format__(self, spec: str) -> str:
         return format(self._str, spec)
 
+    # Equality is identity (object's own, in C): there is exactly one object per card.
+    # The hash is the card's index, so sets of cards iterate in the same order every run.
     def __hash__(self) -> int:
         return self.index
-
-    def __eq__(self, other):
-        return self is other
-
-    def __ne__(self, other):
-        return self is not other
 
     def __lt__(self, other: "Card") -> bool:
         if not isinstance(other, Card):

@@ -50,7 +50,7 @@ from .rules import Rules, team_of
 
 __all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
 
-_SHIFT = (0, 13, 26, 39)
+_H0, _H1, _H2, _H3 = _HELD_SUIT
 # the positions in a shuffled pack of the cards dealt to the i-th seat from the trump caller
 _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
@@ -292,7 +292,9 @@ class Deal:
 
     def _start(self):
         r = self.rules
-        self._hands = [0, 0, 0, 0]
+        # each seat's hand as four 13-bit masks, one per suit (bit rank-2): small ints
+        # are much cheaper to test and update than one 52-bit mask
+        self._hands = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
         self._ndealt = 0
         self.phase = _TRUMP
         self._trump: Suit | None = None
@@ -300,9 +302,12 @@ class Deal:
         self._hidden: Card | None = None
         self._trick: list[Card] = []     # the open trick's cards; seat = (leader + i) & 3
         self._led: Suit | None = None
-        self._led_mask = 0
+        self._ledi = -1                    # the suit led as a plain int, -1 before the lead
         self._leader = self.trump_caller
-        self._tricks: list[Trick] = []
+        # completed tricks, kept raw as (leader, [4 cards], winner, winning card); the
+        # public Trick records are built when first read (see ``tricks``)
+        self._tricks: list[tuple] = []
+        self._trick_records: list[Trick] = []
         self._centre: list[int] = []
         self._won = [0, 0]
         self._tens = [0, 0]
@@ -330,7 +335,7 @@ class Deal:
                 five = self._order[self.trump_caller][:5]
                 card = five[_seed_for(self.seed, "hidden_random").randrange(5)]
                 self._hidden = card
-                self._hands[self.trump_caller] &= ~card.bit
+                self._hands[self.trump_caller][card.si] &= ~card.sbit
                 self._log.append(("set_aside_random", self.trump_caller, None, (), None))
             self._set_phase(_PLAY)
         else:
@@ -349,12 +354,17 @@ class Deal:
         frm = self._ndealt
         hands = self._hands
         for seat, order in enumerate(self._order):
-            hands[seat] |= sum(map(_BIT, order[frm:upto]))
+            m = sum(map(_BIT, order[frm:upto]))
+            hand = hands[seat]
+            hand[0] |= m & 0x1FFF
+            hand[1] |= m >> 13 & 0x1FFF
+            hand[2] |= m >> 26 & 0x1FFF
+            hand[3] |= m >> 39
         self._ndealt = upto
 
     def _deal_rest(self):
         self._deal_batches(13)
-        sizes = tuple(map(int.bit_count, self._hands))
+        sizes = self._sizes()
         if self._hidden is not None:
             sizes = tuple(n + (s == self.trump_caller) for s, n in enumerate(sizes))
         self._log.append(("deal_rest", self.dealer, None, (sizes,), None))
@@ -389,12 +399,21 @@ class Deal:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        return list(self._tricks)
+        return list(self._records())
+
+    def _records(self) -> list[Trick]:
+        recs = self._trick_records
+        for number in range(len(recs), len(self._tricks)):
+            lead, cs, win, best = self._tricks[number]
+            recs.append(_new_trick(Trick, (lead, Cards(zip(_SEATS_FROM[lead], cs)), win, best,
+                                           number)))
+        return recs
 
     @property
     def centre(self) -> list[Trick]:
         """The completed tricks lying face down in the centre pile (Double Sir, Dehla Pakad)."""
-        return [self._tricks[i] for i in self._centre]
+        recs = self._records()
+        return [recs[i] for i in self._centre]
 
     @property
     def tricks_won(self) -> tuple:
@@ -404,6 +423,11 @@ class Deal:
     @property
     def tens_won(self) -> tuple:
         """(team0, team1): the tens in each team's own pile."""
+        if self._cp:
+            tens = [0, 0]
+            for _, cs, win, _ in self._tricks:
+                tens[win & 1] += _tens_in(cs)
+            return (tens[0], tens[1])
         return (self._tens[0], self._tens[1])
 
     @property
@@ -445,7 +469,7 @@ class Deal:
         if len(evs) != len(log):
             rules = self.rules
             for k, s, c, d, a in log[len(evs):]:
-                if k == "play":        # plays are logged flat: (kind, seat, card, led, trump)
+                if k == "play" or k == "trick":   # logged flat: (kind, seat, card, x, y)
                     evs.append(Event(k, s, c, (d, a), None, rules))
                 else:
                     evs.append(Event(k, s, c, d, a, rules))
@@ -461,10 +485,18 @@ class Deal:
 
         A face-down trump card set aside is not in the hand until it is shown.
         """
-        return held(self._hands[_check_seat(seat)])
+        return held(self._mask(_check_seat(seat)))
 
     def hand_mask(self, seat: int) -> int:
-        return self._hands[seat]
+        """The seat's hand as a 52-bit mask (bit ``card.index``)."""
+        return self._mask(seat)
+
+    def _mask(self, seat: int) -> int:
+        s0, s1, s2, s3 = self._hands[seat]
+        return s0 | s1 << 13 | s2 << 26 | s3 << 39
+
+    def _sizes(self) -> tuple:
+        return tuple(sum(map(int.bit_count, h)) for h in self._hands)
 
     def dealt(self, seat: int) -> list[Card]:
         """All thirteen cards of ``seat`` in the order they are dealt."""
@@ -480,15 +512,16 @@ class Deal:
             return []
         seat = self._to_play
         hand = self._hands[seat]
-        lm = self._led_mask
-        if lm:
-            if hand & lm:
-                led = self._led
-                return list(_HELD_SUIT[led][hand >> _SHIFT[led] & 0x1FFF])
-            if self._asked == seat and self._trump is not None and hand & SUIT_MASKS[self._trump]:
-                return held_suit(hand, self._trump)
-        return list(_HELD_SUIT[0][hand & 0x1FFF] + _HELD_SUIT[1][hand >> 13 & 0x1FFF]
-                    + _HELD_SUIT[2][hand >> 26 & 0x1FFF] + _HELD_SUIT[3][hand >> 39 & 0x1FFF])
+        li = self._ledi
+        if li >= 0:
+            m = hand[li]
+            if m:
+                return list(_HELD_SUIT[li][m])
+            trump = self._trump
+            if self._asked == seat and trump is not None and hand[trump]:
+                return list(_HELD_SUIT[trump][hand[trump]])
+        s0, s1, s2, s3 = hand
+        return [*_H0[s0], *_H1[s1], *_H2[s2], *_H3[s3]]
 
     def _refuse_play(self, card: Card) -> str | None:
         """Why ``card`` may not be played now (None if it may; revokes allowed counted as may)."""
@@ -496,7 +529,7 @@ class Deal:
             return self._not_playing_reason()
         seat = self._to_play
         name = self.rules.seat_name(seat)
-        hand = self._hands[seat]
+        hand = self._mask(seat)
         if not hand & card.bit:
             if self._hidden is not None and card is self._hidden and seat == self.trump_caller:
                 return (f"{name} cannot play {card}: it is the face-down trump card, which cannot "
@@ -546,23 +579,24 @@ class Deal:
         if self._fast_play:
             # the commonest case, checked inline: held, and following suit if able
             seat = self._to_play
-            hands = self._hands
-            hand = hands[seat]
-            bit = card.bit
-            lm = self._led_mask
-            if hand & bit and (not lm or bit & lm or not hand & lm):
-                hands[seat] = hand ^ bit
-                self._log.append(("play", seat, card, self._led, self._trump))
-                trick = self._trick
-                trick.append(card)
-                if len(trick) == 4:
-                    self._finish_trick()
-                else:
-                    if not lm:
-                        self._led = card.suit
-                        self._led_mask = SUIT_MASKS[card.suit]
-                    self._to_play = (seat + 1) & 3
-                return
+            hand = self._hands[seat]
+            si = card.si
+            m = hand[si]
+            if m & card.sbit:
+                li = self._ledi
+                if li < 0 or li == si or not hand[li]:
+                    hand[si] = m ^ card.sbit
+                    self._log.append(("play", seat, card, self._led, self._trump))
+                    trick = self._trick
+                    trick.append(card)
+                    if len(trick) == 4:
+                        self._finish_trick()
+                    else:
+                        if li < 0:
+                            self._led = card.suit
+                            self._ledi = si
+                        self._to_play = (seat + 1) & 3
+                    return
         reason = self._refuse_play(card)
         if reason is not None:
             raise IllegalPlay(reason)
@@ -570,10 +604,10 @@ class Deal:
 
     def _do_play(self, card: Card):
         seat = self._to_play
-        hand = self._hands[seat]
+        hand = self._mask(seat)
         trick = self._trick
         led = self._led
-        self._hands[seat] = hand ^ card.bit
+        self._hands[seat][card.si] ^= card.sbit
         self._log.append(("play", seat, card, led, self._trump))
         revoking = led is not None and card.suit != led and hand & SUIT_MASKS[led]
         if self._revokes:
@@ -590,7 +624,7 @@ class Deal:
         trick.append(card)
         if led is None:
             self._led = card.suit
-            self._led_mask = SUIT_MASKS[card.suit]
+            self._ledi = card.si
         if len(trick) == 4:
             self._finish_trick()
         else:
@@ -605,14 +639,14 @@ class Deal:
     def _set_turn(self, seat: int):
         self._to_play = seat
         if (self._hidden is not None and seat == self.trump_caller
-                and not self._hands[seat] and self.phase is _PLAY):
+                and not any(self._hands[seat]) and self.phase is _PLAY):
             self._reveal("empty", None)
 
     def _reveal(self, why: str, asker):
         card = self._hidden
         owner = self.trump_caller
         self._hidden = None
-        self._hands[owner] |= card.bit
+        self._hands[owner][card.si] |= card.sbit
         self._trump = card.suit
         self._trump_card = card
         self._log.append(("reveal", owner, card, (why, asker), None))
@@ -634,30 +668,25 @@ class Deal:
                 best, win = c, i
         win_seat = (lead + win) & 3
         number = len(self._tricks)
-        done = _new_trick(Trick, (lead, Cards(zip(_SEATS_FROM[lead], trick)), win_seat, best,
-                                  number))
-        self._tricks.append(done)
+        self._tricks.append((lead, trick, win_seat, best))
         self._trick = []
         self._led = None
-        self._led_mask = 0
+        self._ledi = -1
         self._asked = None
         self._corrected = None
         self._leader = win_seat
-        self._log.append(("trick", win_seat, best, (best.suit is trump, led), None))
+        self._log.append(("trick", win_seat, best, best.suit is trump, led))
         if self._revokes:
             for rv in self._revokes:
                 if rv[1] == number:
                     rv[4] = True
         if self._cp:
-            team = win_seat & 1
-            self._won[team] += 1
-            tens = (sum(map(_BIT, trick)) & _TEN_MASK).bit_count()
-            if tens:
-                self._tens[team] += tens
+            # (Court Piece counts its tens only when asked: see tens_won)
+            self._won[win_seat & 1] += 1
             # nothing can end a Court Piece deal before its seventh trick
             result = self._court_piece_end(number + 1) if number >= 6 else None
         else:
-            self._pile(done, win_seat)
+            self._pile(number, best, win_seat)
             if (self._ndealt < 13 and self.rules.trump_method == "first_void"
                     and (self._trump is not None or number >= 4)):
                 self._deal_rest()
@@ -671,10 +700,9 @@ class Deal:
             self._set_turn(win_seat)
 
     # --------------------------------------------------------------- the piles
-    def _pile(self, done: Trick, win_seat: int):
+    def _pile(self, number: int, best: Card, win_seat: int):
         """RULES.md section 6: the centre pile and two tricks in a row by the same player."""
         r = self.rules
-        number = done.number
         self._centre.append(number)
         if win_seat == self._run_seat:
             self._run_len += 1
@@ -692,8 +720,8 @@ class Deal:
         blocked = None
         if not r.first_two_capture and number == 1:
             blocked = "first_two"
-        elif (not r.aces_capture and done.winning_card.rank == _ACE_RANK
-              and self._tricks[number - 1].winning_card.rank == _ACE_RANK):
+        elif (not r.aces_capture and best.rank == _ACE_RANK
+              and self._tricks[number - 1][3].rank == _ACE_RANK):
             blocked = "aces"
         elif (r.trump_method == "first_void" and r.game == "double_sir"
               and (self._fixed_at is None or number <= self._fixed_at[0])):
@@ -708,7 +736,7 @@ class Deal:
 
     def _take_centre(self, team: int):
         for i in self._centre:
-            self._tens[team] += _tens_in(self._tricks[i])
+            self._tens[team] += _tens_in(self._tricks[i][1])
         self._won[team] += len(self._centre)
         self._centre = []
 
@@ -853,10 +881,10 @@ class Deal:
         c = Card.parse(card)
         self._caller_check("choose_trump_card", ("shown", "hidden"))
         caller = self.trump_caller
-        if not self._hands[caller] & c.bit:
+        if not self._hands[caller][c.si] & c.sbit:
             name = self.rules.seat_name(caller)
             raise ValueError(f"{c} is not among {name}'s first five cards; choose one of "
-                             f"{list_cards(held(self._hands[caller]))}.")
+                             f"{list_cards(held(self._mask(caller)))}.")
         self._do_choose(c)
 
     def _do_choose(self, c: Card):
@@ -867,7 +895,7 @@ class Deal:
             self._log.append(("show", caller, c, (), None))
         else:
             self._hidden = c
-            self._hands[caller] &= ~c.bit
+            self._hands[caller][c.si] &= ~c.sbit
             self._log.append(("set_aside", caller, c, (), frozenset((caller,))))
             others = frozenset(s for s in range(4) if s != caller)
             self._log.append(("set_aside_public", caller, None, (), others))
@@ -935,8 +963,8 @@ class Deal:
             return (f"{name} is leading: only a player who cannot follow the suit led may ask "
                     f"for the trump.")
         led = self._led
-        if self._hands[seat] & SUIT_MASKS[led]:
-            follow = held_suit(self._hands[seat], led)
+        if self._hands[seat][led]:
+            follow = held_suit(self._mask(seat), led)
             return (f"{name} can follow {led.plural} (holding {list_cards(follow)}), so may not ask "
                     f"for the trump.")
         return None
@@ -965,9 +993,9 @@ class Deal:
         back = self._trick[pos:]
         del self._trick[pos:]
         for i, c in enumerate(back, pos):
-            self._hands[(self._leader + i) & 3] |= c.bit
+            self._hands[(self._leader + i) & 3][c.si] |= c.sbit
         if not self._trick:
-            self._led, self._led_mask = None, 0
+            self._led, self._ledi = None, -1
         self._revokes = [x for x in self._revokes if not (x[1] == number and x[6] >= pos)]
         if self._fixed_at is not None and self._fixed_at[0] == number and self._fixed_at[1] >= pos:
             self._trump = None
@@ -1216,12 +1244,12 @@ class Deal:
                 and self.rules.trump_method == "hidden"):
             trump_card = self._hidden
         events = tuple(e for e in self.events if e.visible_to(seat))
-        sizes = tuple(map(int.bit_count, self._hands))
+        sizes = self._sizes()
         legal = Cards(self.legal_cards()) if self._to_play == seat else Cards()
         return SeatView(
             seat=seat, phase=self.phase, dealer=self.dealer, trump_caller=self.trump_caller,
-            to_play=self._to_play, hand=Cards(held(self._hands[seat])), trump=self._trump,
-            trump_card=trump_card, trick=self.trick, tricks=tuple(self._tricks),
+            to_play=self._to_play, hand=Cards(held(self._mask(seat))), trump=self._trump,
+            trump_card=trump_card, trick=self.trick, tricks=tuple(self._records()),
             centre=tuple(self.centre), tricks_won=self.tricks_won, voids=self.voids(),
             revokes=tuple(r for r in self.revokes if r.provable), events=events,
             rules=self.rules, hand_sizes=sizes, stock_size=52 - 4 * self._ndealt,
@@ -1229,19 +1257,25 @@ class Deal:
 
     def voids(self) -> tuple:
         """Per seat, the suits it has shown it lacks (failing to follow, or not trumping
-        after asking to see the trump), minus suits it has played since."""
+        after asking to see the trump), minus suits it has played since.
+
+        When the rest of the cards are dealt during play (Dehla Pakad's first-void
+        method), only the tricks after that count: the new cards may fill any void.
+        """
         shown = [set(), set(), set(), set()]
-        tricks = [t.cards for t in self._tricks] + [self.trick.cards]
+        tricks = [t.cards for t in self._records()] + [self.trick.cards]
         asked_in = {}
-        # who asked in which trick: from the events (asks are public)
-        number = 0
+        # who asked in which trick (asks are public), and since which trick hands are full
+        number = first = 0
         for k, s, c, d, a in self._log:
             if k == "trick":
                 number += 1
             elif k == "ask":
                 asked_in[number] = s
+            elif k == "deal_rest":
+                first = number
         for number, cards in enumerate(tricks):
-            if not cards:
+            if not cards or number < first:
                 continue
             led = cards[0][1].suit
             for s, c in cards[1:]:
@@ -1293,8 +1327,9 @@ class Deal:
         self.__dict__.update(Deal.from_dict(state).__dict__)
 
 
-def _tens_in(trick: Trick) -> int:
-    return (sum(c.bit for _, c in trick.cards) & _TEN_MASK).bit_count()
+def _tens_in(cards) -> int:
+    """The tens among a trick's four cards."""
+    return (sum(map(_BIT, cards)) & _TEN_MASK).bit_count()
 
 
 def _check_seat(seat) -> int:

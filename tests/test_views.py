@@ -249,3 +249,22 @@ def mentions(text, card):
             return True
         i = text.find(card, i + 1)
     return False
+
+
+def test_voids_shown_on_five_cards_lapse_when_the_rest_is_dealt():
+    """Dehla Pakad, first_void: a void shown while holding five cards says nothing about
+    the thirteen-card hand that follows the rest of the deal."""
+    rules = cl.Rules.dehla_pakad(trump_method="first_void")
+    deal = cl.Deal.prearranged(rules, hands=[
+        "AS KS QS JS 10S 2H 3H 4H 5H 6H 7H 8H 9H",
+        "AH 2C 3C 4C 5C 9S 8S 7S 6S 5S 4S 3S 2S",
+        "KH QH JH 10H 6C AC KC QC JC 10C 9C 8C 7C",
+        "2D 3D 4D 5D 6D AD KD QD JD 10D 9D 8D 7D",
+    ], dealer=3)
+    deal.play("AS")
+    deal.play("2C")            # East shows no spades among five cards: clubs are trumps
+    assert deal.view(0).voids[1] == (cl.Suit.SPADES,)
+    deal.play("KH")
+    deal.play("2D")
+    assert deal.trump is cl.Suit.CLUBS and len(deal.hand(1)) == 12   # the rest is dealt
+    assert deal.view(0).voids[1] == ()        # East now holds spades again
