@@ -55,7 +55,6 @@ _H0, _H1, _H2, _H3 = _HELD_SUIT
 _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
 _BIT = operator.attrgetter("bit")
-_TEN_MASK = sum(1 << (13 * s + 8) for s in range(4))
 _new_trick = tuple.__new__   # Trick's own __new__ is Python code; this is the same, in C
 _SEATS_FROM = tuple(tuple((lead + i) & 3 for i in range(4)) for lead in range(4))
 _ACE_RANK = 14
@@ -1329,7 +1328,8 @@ class Deal:
 
 def _tens_in(cards) -> int:
     """The tens among a trick's four cards."""
-    return (sum(map(_BIT, cards)) & _TEN_MASK).bit_count()
+    a, b, c, d = cards
+    return (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
 
 
 def _check_seat(seat) -> int:
