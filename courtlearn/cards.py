@@ -11,8 +11,10 @@ Card.parse('10H')
 [Card.parse('AS'), Card.parse('KS'), Card.parse('10H')]
 >>> Suit.parse("spades") is Suit.SPADES
 True
->>> Card.parse("AS") > Card.parse("KS") > Card.parse("AH")
+>>> Card.parse("AS") > Card.parse("KS")       # within a suit, the higher card is greater
 True
+>>> sorted(cards("2D AH KS"))                   # suits in the order ♠ ♥ ♣ ♦
+[Card.parse('KS'), Card.parse('AH'), Card.parse('2D')]
 
 A hand is kept as a 52-bit integer: bit ``card.index`` is set when the card
 is held. :func:`held` lists such a mask the way a player holds the cards:

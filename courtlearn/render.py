@@ -5,8 +5,9 @@ fallback of the live table: ``Deal._repr_html_`` delegates to :func:`deal_html`.
 No script, no stylesheet, every text escaped; the same picture every run.
 
 >>> import courtlearn as cl
->>> print(cards_html(cl.cards("AS 10H"))[:40])
-<div style="display:inline-flex;gap:2px
+>>> html = cards_html(cl.cards("AS 10H"))
+>>> html.startswith('<div style="display:inline-flex;gap:2px;'), 'data-card="10H"' in html
+(True, True)
 """
 from __future__ import annotations
 

@@ -1,0 +1,16 @@
+"""The examples in the package's docstrings run as written."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["courtlearn", "courtlearn.cards", "courtlearn.rules", "courtlearn.deal",
+           "courtlearn.session", "courtlearn.explain", "courtlearn.bots", "courtlearn.render",
+           "courtlearn.frames", "courtlearn.exercises"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
