@@ -1,6 +1,8 @@
 """How fast is courtlearn's JupyterLite site? (a benchmark, not a test)
 
-usage: .venv/bin/python bench/lite_speed.py [SITE]     (default build/lite; `make lite` first)
+usage: .venv/bin/python bench/lite_speed.py [SITE]        (default build/lite; `make lite` first)
+       .venv/bin/python bench/lite_speed.py --all [SITE]  every lesson and exercise, offline:
+                                                          OK/FAIL and timings for each (~20 s each)
 
 Serves SITE on 127.0.0.1, opens lesson 00 in headless Chromium with every other
 host unresolvable, and reports:
@@ -28,8 +30,34 @@ lite = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lite)
 
 
+def run_every_notebook(site: Path) -> None:
+    from playwright.sync_api import sync_playwright
+    paths = [f"{folder}/{nb.name}" for folder in ("notebooks", "exercises")
+             for nb in sorted((site / "files" / folder).glob("*.ipynb"))]
+    base, server = lite.serve(site)
+    failed = 0
+    with sync_playwright() as p:
+        browser = lite.launch(p)
+        for path in paths:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            try:
+                figures = lite.open_and_run_all(context.new_page(), base, path, timeout_s=150)
+                print(f"OK    {path:45} {figures}", flush=True)
+            except Exception as e:                      # report and go on to the next one
+                failed += 1
+                lines = str(e).strip().splitlines()
+                print(f"FAIL  {path:45} {lines[-1] if lines else e}", flush=True)
+            context.close()
+        browser.close()
+    server.shutdown()
+    print(f"{len(paths) - failed} of {len(paths)} notebooks ran offline")
+
+
 def main() -> None:
-    site = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "build" / "lite")
+    args = sys.argv[1:]
+    if args[:1] == ["--all"]:
+        return run_every_notebook(Path(args[1] if len(args) > 1 else ROOT / "build" / "lite"))
+    site = Path(args[0] if args else ROOT / "build" / "lite")
     if not (site / "files" / lite.LESSON).exists():
         sys.exit(f"{site} has no {lite.LESSON}: run `make lite` first")
     from playwright.sync_api import sync_playwright
