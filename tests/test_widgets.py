@@ -442,3 +442,79 @@ def test_a_bot_with_only_the_documented_methods_can_sit_at_the_table():
     while deal.phase.value != "over":
         click(table, type="play", card=last(table)["seats"][0]["legal"][0])
     assert last(table)["result"]
+
+
+# ----------------------------------------------------------------------------- hints
+def test_hint_button_shows_the_hinted_suit_then_card_and_why():
+    pytest.importorskip("numpy")
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    assert last(table)["can_hint"] and last(table)["hint"] is None
+    before = deal.to_dict()
+    st = click(table, type="hint")                              # trump phase: a suit to call
+    want = cl.hint(deal, 0)
+    assert deal.to_dict() == before
+    assert st["hint"] == {"card": None, "suit": want.card.letter, "text": want.text}
+    assert st["message"] == want.text and st["message_kind"] == "hint"
+    click(table, type="call_trump", suit="S")
+    assert last(table)["hint"] is None                         # a move makes the hint stale
+    st = click(table, type="hint")                              # South to lead
+    want = cl.hint(deal, 0)
+    assert st["hint"]["card"] == want.card.code and want.card.code in st["seats"][0]["legal"]
+    assert st["message"] == want.text and want.text.startswith(f"Play {want.card}")
+    check_state_matches_engine(table)                           # the hint carries no hidden card
+    table.show_all = False                                      # a redraw keeps the hint on show
+    assert last(table)["hint"]["card"] == want.card.code and last(table)["message"] == want.text
+    # the Python API does the same without a click, and returns the Hint
+    h = table.hint()
+    assert (h.card, h.text, h.chances) == (want.card, want.text, want.chances)
+    click(table, type="play", card=want.card.code)
+    assert deal.trick.cards == ((0, want.card),) and last(table)["hint"] is None
+
+
+def test_hint_is_the_same_whatever_the_hidden_cards():
+    pytest.importorskip("numpy")
+    swapped = [HANDS[0], HANDS[2], HANDS[1], HANDS[3]]          # East and North trade hands
+    hints = []
+    for hands in (HANDS, swapped):
+        deal = cl.Deal.prearranged(cl.Rules.court_piece(), hands=hands, dealer=3)
+        table = CardTable(deal, seat=0)
+        table.call_trump("H")
+        hints.append(click(table, type="hint")["hint"])
+    assert hints[0] == hints[1] and hints[0]["card"]
+
+
+def test_hint_out_of_turn_is_refused_and_changes_nothing():
+    pytest.importorskip("numpy")
+    deal = prearranged()
+    table = CardTable(deal, seat=1)                              # East watches South call
+    assert not last(table)["can_hint"]
+    before, rev = deal.to_dict(), table.state["rev"]
+    st = click(table, type="hint")                               # a forged message
+    assert deal.to_dict() == before and table.state["rev"] == rev + 1
+    assert st["message_kind"] == "error" and st["hint"] is None
+    assert st["message"] == "A hint is for East's own turn; it is South's turn now."
+    with pytest.raises(ValueError):
+        table.hint()
+    assert deal.to_dict() == before and last(table)["hint"] is None
+    # looking back at an earlier moment, or with hints switched off: refused as well
+    south = CardTable(deal, seat=0)
+    south.call_trump("S")
+    south.replay(0)
+    st = click(south, type="hint")
+    assert st["message_kind"] == "error" and st["hint"] is None and not st["can_hint"]
+    south.replay(None)
+    south.hints = False
+    assert not last(south)["can_hint"]
+    st = click(south, type="hint")
+    assert st["message_kind"] == "error" and st["hint"] is None
+    assert deal.actions == ["call:S"]
+
+
+def test_play_app_table_offers_hints_on_the_viewers_turn():
+    pytest.importorskip("numpy")
+    app = play("double_sir", seed=3)
+    st = last(app.table)
+    assert st["can_hint"] == (st["to_play"] == 0 and st["phase"] != "over")
+    st = click(app.table, type="hint")
+    assert st["hint"] is not None and st["message_kind"] == "hint"

@@ -30,7 +30,7 @@ GAME_TITLES = {"court_piece": "Court Piece", "double_sir": "Double Sir", "dehla_
 SUIT_WORDS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
 MESSAGE_TYPES = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump",
-                 "play_on", "correct_revoke", "claim_revoke")
+                 "play_on", "correct_revoke", "claim_revoke", "hint")
 HIDDEN_METHODS = ("hidden", "hidden_random")
 SIZES = ("small", "normal", "large", "presenter")
 MAX_BOT_MOVES = 80          # a deal has at most 52 cards and a handful of other actions
@@ -97,6 +97,27 @@ def led_suit_missing(deal, seat) -> bool:
     return all(c.suit != led for c in deal.hand(seat))
 
 
+_HINTS_OK = None
+
+
+def hints_available() -> bool:
+    """Hints (cl.hint) need numpy; without it the table shows no Hint button."""
+    global _HINTS_OK
+    if _HINTS_OK is None:
+        import importlib.util
+        _HINTS_OK = importlib.util.find_spec("numpy") is not None
+    return _HINTS_OK
+
+
+def hint_payload(h) -> dict:
+    """A Hint as the page sees it: the hinted card's code (a card of the viewer's hand) or,
+    when a trump suit is to be called, the suit's letter; and the sentence."""
+    what = h.card
+    if hasattr(what, "code"):
+        return {"card": what.code, "suit": None, "text": h.text}
+    return {"card": None, "suit": suit_letter(what), "text": h.text}
+
+
 def default_bot():
     """The bot of a seat that has none (Step on a bare table, cl.play's opponents)."""
     from courtlearn.bots import RuleBot
@@ -135,9 +156,11 @@ def bot_move(bot, deal) -> None:
 # ----------------------------------------------------------------------------- snapshots
 def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=None,
              message: str | None = None, kind: str = "info", replay: bool = False,
-             players=None) -> dict:
+             players=None, hints: bool = False, hint: dict | None = None) -> dict:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
-    counts unless ``show_all`` (the teacher's view). JSON-compatible."""
+    counts unless ``show_all`` (the teacher's view). JSON-compatible.
+    hints: offer the Hint button when the viewer is to act; hint: the hint on show
+    (hint_payload), computed from the viewer's own view."""
     rules = deal.rules
     v = deal.view(viewer)
     phase = _val(v.phase)
@@ -230,6 +253,11 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         actions.append("play_on")
 
     events = list(v.events)
+    can_hint = bool(hints and live and to_act == viewer and phase in ("trump", "play"))
+    if not live:
+        hint = None
+    if message is None and hint is not None:
+        message, kind = hint["text"], "hint"
     if message is None:
         message = events[-1].text if events else f"{seat_name(rules, v.dealer)} dealt."
         kind = "info"
@@ -266,6 +294,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "score": score, "message": message, "message_kind": kind,
         "result": result_sentence(deal) if result is not None else None,
         "actions": actions,
+        "can_hint": can_hint, "hint": hint,
         # bookkeeping for the next snapshot (which trick went where); harmless to show
         "done": done, "piles_raw": piles_now,
     }
@@ -308,7 +337,8 @@ class CardTable(anywidget.AnyWidget):
     speed = traitlets.Int(450).tag(sync=True)      # ms between two moves drawn in the page
 
     def __init__(self, deal_or_session, seat: int = 0, bots=None, show_all: bool = False,
-                 size: str = "normal", animate: bool = True, players=None, **kwargs):
+                 size: str = "normal", animate: bool = True, players=None, hints: bool = True,
+                 **kwargs):
         if size not in SIZES:
             raise ValueError(f"size must be one of {', '.join(SIZES)}; got {size!r}")
         if seat not in (0, 1, 2, 3):
@@ -331,6 +361,8 @@ class CardTable(anywidget.AnyWidget):
         self._rev = 0
         self._last = None                  # the last snapshot sent (for what moved where)
         self._next_seed = None
+        self._hints = bool(hints)
+        self._hint = None                  # (state key, Hint) of the hint on show
         self.on_msg(self._on_msg)
         frames = []
         self._run_bots(frames)
@@ -349,6 +381,18 @@ class CardTable(anywidget.AnyWidget):
     @show_all.setter
     def show_all(self, value: bool) -> None:
         self._show_all = bool(value)
+        self._sync([])
+
+    @property
+    def hints(self) -> bool:
+        """Whether the Hint button is offered (switch off for a test of the learner)."""
+        return self._hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self._hints = bool(value)
+        if not self._hints:
+            self._hint = None
         self._sync([])
 
     def _bot_map(self, bots) -> dict:
@@ -373,8 +417,15 @@ class CardTable(anywidget.AnyWidget):
         if self._replay is not None:
             deal, replay = self._replayed(self._replay), True
         prev = self._last if self._last is not None and not replay else None
+        shown = None
+        if self._hint is not None and not replay:
+            if self._hint[0] == self._state_key():
+                shown = hint_payload(self._hint[1])
+            else:
+                self._hint = None          # the deal moved on: the hint is stale
         snap = snapshot(deal, self.seat, show_all=self._show_all, session=self.session, prev=prev,
-                        message=message, kind=kind, replay=replay, players=self.players)
+                        message=message, kind=kind, replay=replay, players=self.players,
+                        hints=self._hints and hints_available(), hint=shown)
         if not replay:
             self._last = snap
         return snap
@@ -391,6 +442,11 @@ class CardTable(anywidget.AnyWidget):
 
     def _record(self, frames):
         frames.append(self._snap())
+
+    def _state_key(self):
+        """Identifies the moment of the deal a hint was given for."""
+        deal = self.deal
+        return (id(deal), tuple(str(a) for a in deal.actions))
 
     def _replayed(self, n):
         return self.deal.replay(n)
@@ -423,6 +479,9 @@ class CardTable(anywidget.AnyWidget):
         kind = content["type"]
         if self._replay is not None:
             raise Refused("You are looking back at an earlier moment: move the replay to the end to play.")
+        if kind == "hint":
+            self._give_hint()
+            return
         deal, me = self.deal, self.seat
         phase = _val(deal.phase)
         name = seat_name(deal.rules, me)
@@ -486,7 +545,40 @@ class CardTable(anywidget.AnyWidget):
                 raise
             self._sync(frames, follows=True)
 
+    def _give_hint(self):
+        """Compute the viewer's hint from the viewer's own view, show it, return it."""
+        deal, me = self.deal, self.seat
+        name = seat_name(deal.rules, me)
+        if not self._hints:
+            raise Refused("Hints are switched off at this table.")
+        if not hints_available():
+            raise Refused("Hints need numpy: pip install numpy (or courtlearn[lab]).")
+        who = actor(deal)
+        if who is None:
+            raise Refused("The deal is over: there is nothing to hint.")
+        if who != me:
+            raise Refused(f"A hint is for {name}'s own turn; it is {seat_name(deal.rules, who)}'s turn now.")
+        from courtlearn.bots import hint
+        try:
+            h = hint(deal, me)            # decides from deal.view(me) only
+        except ValueError as err:
+            raise Refused(f"No hint here: {err}.") from None
+        self._hint = (self._state_key(), h)
+        self._sync([], message=h.text, kind="hint")
+        return h
+
     # ------------------------------------------------------------------ the Python API
+    def hint(self):
+        """Suggest a move for the viewer's seat (computed from what that seat may know),
+        highlight it on the table, show why in the message area, and return the Hint.
+        Refused (a ValueError, also shown) when it is not the viewer's turn."""
+        self._replay = None
+        try:
+            return self._give_hint()
+        except Refused as err:
+            self._sync([], message=str(err), kind="error")
+            raise
+
     def _act(self, fn, *args):
         """Run an engine action (for whoever is to act), show it, let the bots answer."""
         if self._replay is not None:
@@ -562,6 +654,7 @@ class CardTable(anywidget.AnyWidget):
             self._sync([], message="Nothing to take back.", kind="error")
             return self
         self._last = None
+        self._hint = None
         self._sync([], message=f"Took back {undone} move{'s' if undone != 1 else ''}.", kind="note")
         return self
 
@@ -585,6 +678,7 @@ class CardTable(anywidget.AnyWidget):
                 self._next_seed += 1
             self._deal = Deal(old.rules, dealer=(old.dealer + 1) % 4, seed=seed)
         self._last = None
+        self._hint = None
         frames: list = []
         self._run_bots(frames)
         self._sync(frames)
@@ -598,6 +692,7 @@ class CardTable(anywidget.AnyWidget):
             self.session, self._deal = None, deal_or_session
         self._replay = None
         self._last = None
+        self._hint = None
         frames: list = []
         self._run_bots(frames)
         self._sync(frames)
