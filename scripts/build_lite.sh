@@ -93,5 +93,19 @@ rm -rf "$OUT"
 (cd "$SRC" && "$PY" -m jupyterlite_core build --output-dir "$OUT" >"$WORK/lite-build.log" 2>&1) || {
   tail -40 "$WORK/lite-build.log" >&2; exit 1; }
 
+# 7. the site's address opens lesson 00. Only the root page's own script changes:
+# the pages below still read its jupyter-config-data, which stays as it was.
+START=notebooks/00_start_here.ipynb
+if [ -f "$SRC/files/$START" ]; then
+  "$PY" - "$OUT/index.html" "lab/index.html?path=$START" <<'PYEOF'
+import sys, pathlib
+page, target = pathlib.Path(sys.argv[1]), sys.argv[2]
+old = "await import('./config-utils.js');"
+text = page.read_text()
+assert text.count(old) == 1, "JupyterLite's root index.html changed: update build_lite.sh step 7"
+page.write_text(text.replace(old, f"window.location.replace({target!r});"))
+PYEOF
+fi
+
 say "done: $(du -sh "$OUT" | cut -f1) in $OUT"
-say "try it: python -m http.server -b 127.0.0.1 -d $OUT 8000, then open http://127.0.0.1:8000/lab/index.html?path=notebooks/00_start_here.ipynb"
+say "try it: python -m http.server -b 127.0.0.1 -d $OUT 8000, then open http://127.0.0.1:8000/"

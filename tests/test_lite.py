@@ -119,10 +119,11 @@ FIRST_DONE_JS = """() => {
 }"""
 
 
-def open_and_run_all(page, base: str, path: str, timeout_s: float) -> dict:
-    """Open a notebook, Run All, wait for every execution count; returns timings (s)."""
+def open_and_run_all(page, base: str, path: str, timeout_s: float, entry: str | None = None) -> dict:
+    """Open a notebook (at `entry`, else its lab URL), Run All, wait for every
+    execution count; returns timings (s)."""
     t0 = time.monotonic()
-    page.goto(f"{base}/lab/index.html?path={path}", wait_until="domcontentloaded")
+    page.goto(entry or f"{base}/lab/index.html?path={path}", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell", timeout=120_000)
     t_ui = time.monotonic() - t0
     # Run All straight away: the first cell waits for the kernel to exist
@@ -260,8 +261,13 @@ def test_site_is_self_contained(site):
 
 def test_lesson_00_runs_offline_and_a_click_plays(site, browser_page):
     base, page, watch = browser_page
-    path = LESSON if (site / "files" / LESSON).exists() else "probe.ipynb"
-    timings = open_and_run_all(page, base, path, timeout_s=180)
+    if (site / "files" / LESSON).exists():
+        # the site's own address is where a learner starts: it opens lesson 00
+        timings = open_and_run_all(page, base, path := LESSON, timeout_s=180, entry=f"{base}/")
+        tab = page.inner_text("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
+        assert tab == Path(LESSON).name, tab
+    else:
+        timings = open_and_run_all(page, base, path := "probe.ipynb", timeout_s=180)
     # a table of our own at the end of the lesson, where the viewer is to play
     _, cell = run_cell(page, TABLE_CELL, timeout_ms=60_000)
     page.wait_for_selector(f"{cell} >> {WIDGET} [data-card][data-legal='true']", timeout=30_000)
