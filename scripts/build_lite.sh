@@ -107,5 +107,7 @@ page.write_text(text.replace(old, f"window.location.replace({target!r});"))
 PYEOF
 fi
 
+touch "$OUT/.nojekyll"     # GitHub Pages: publish every file as it is
+
 say "done: $(du -sh "$OUT" | cut -f1) in $OUT"
 say "try it: python -m http.server -b 127.0.0.1 -d $OUT 8000, then open http://127.0.0.1:8000/"
