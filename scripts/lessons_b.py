@@ -1122,8 +1122,9 @@ def lesson_10():
         """),
         code('cl.play("court_piece", seed=10, seat=0)'),
         md("""
-        Stuck in the middle of a deal? Ask from Python, for the deal on that table:
-        `cl.hint(app.table.deal)` after `app = cl.play(...)`.
+        Stuck in the middle of a deal? Press the table's *Hint* button: it highlights
+        the suggested card and shows why in the message line. From Python, with
+        `app = cl.play(...)`, the same is `app.table.hint()`.
 
         ## Check yourself
 
