@@ -215,3 +215,58 @@ def test_whole_double_sir_deal_by_clicks_against_bots(lab, page):
     assert centre_seen >= 1, "the Double Sir centre pile never showed a count"
     page.screenshot(path=str(ARTIFACTS / "double_sir_over.png"))
     no_console_errors(page)
+
+
+def test_hint_button_highlights_a_card_and_the_card_plays(lab, page):
+    name = lab.add_notebook(HERE / "play_double_sir.ipynb", "hint.ipynb")
+    open_notebook(page, lab, name)
+    root = table_root(page)
+    viewer = root.get_attribute("data-viewer")
+    msg = root.locator("[data-role=message]")
+    button = root.locator("[data-role=hint]")
+    wait_idle(page)
+    assert root.get_attribute("data-to-play") == viewer
+    if root.get_attribute("data-phase") == "trump":           # the viewer fixes the trump first
+        r = rev(page)
+        button.click()
+        wait_idle(page, r)
+        suit = root.locator("[data-role=call-trump][data-hint=true]")
+        expect(suit).to_have_count(1)
+        expect(msg).to_have_attribute("data-kind", "hint")
+        expect(msg).to_contain_text("Call ")
+        r = rev(page)
+        suit.click()
+        wait_idle(page, r)
+    expect(root).to_have_attribute("data-phase", "play")
+    expect(root).to_have_attribute("data-to-play", viewer)
+    expect(root.locator("[data-role=hand] [data-hint]")).to_have_count(0)
+    expect(button).to_be_enabled()
+    r = rev(page)
+    button.click()
+    wait_idle(page, r)
+    hinted = root.locator("[data-role=hand] [data-card][data-hint=true]")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_have_attribute("data-legal", "true")
+    expect(msg).to_have_attribute("data-kind", "hint")
+    expect(msg).to_have_text(re.compile(r"^Play \S+: .+\."))
+    code = hinted.get_attribute("data-card")
+    # the page shows the kernel's own hint for the viewer's seat
+    assert kernel(page, f"print(cl.hint(app.table.deal, {viewer}).card.code)").strip() == code
+    page.mouse.move(0, 0)
+    page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "hint.png"))
+    # clicking the hinted card plays it; from that click until the bots answered, Hint is disabled
+    r = rev(page)
+    disabled = page.evaluate("""(code) => {
+        const root = document.querySelector('.cl-table');
+        root.querySelector(`[data-role=hand] [data-card="${code}"]`).click();
+        const b = root.querySelector('[data-role=hint]');
+        return b ? b.disabled : null;
+    }""", code)
+    assert disabled is True
+    wait_idle(page, r)
+    played = kernel(page, f"d = app.table.deal; print(any(s == {viewer} and c.code == '{code}' "
+                          "for t in (*d.tricks, d.trick) for s, c in t.cards))")
+    assert played.strip() == "True"
+    expect(root.locator(f"[data-role=hand] [data-card='{code}']")).to_have_count(0)
+    expect(root.locator("[data-role=hand] [data-hint]")).to_have_count(0)
+    no_console_errors(page)

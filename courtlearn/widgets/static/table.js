@@ -89,12 +89,20 @@ function render({ model, el }) {
     speed: Math.max(0, Number(model.get("speed")) || 0),
   });
 
+  // busy: moves still being drawn (or bot moves on their way); pending: an intent is with Python.
+  // The Hint button is usable only when neither holds.
+  function updateHintButton() {
+    const b = root.querySelector("[data-role=hint]");
+    if (b) b.disabled = pending || root.dataset.busy === "true";
+  }
+  function setBusy(v) { root.dataset.busy = v ? "true" : "false"; updateHintButton(); }
+  function setPending(v) { pending = v; root.dataset.pending = v ? "true" : "false"; updateHintButton(); }
+
   function send(msg) {
     if (pending) return;                       // one intent at a time: no merged double clicks
-    pending = true;
-    root.dataset.pending = "true";
+    setPending(true);
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pending = false; root.dataset.pending = "false"; }, 3000);
+    pendingTimer = setTimeout(() => setPending(false), 3000);
     msg.rev = Number(root.dataset.rev);
     model.send(msg);
   }
@@ -132,6 +140,12 @@ function render({ model, el }) {
           c.setAttribute("role", "button");
           c.setAttribute("tabindex", "-1");
           c.classList.add(ok && (choosing || s.turn) ? "cl-legal" : "cl-illegal");
+          if (st.hint && st.hint.card === code) {
+            c.setAttribute("data-hint", "true");
+            c.classList.add("cl-hinted");
+            c.setAttribute("aria-label", `${cardLabel(code)} (the hint)`);
+            c.setAttribute("title", "The hint: play this card");
+          }
         }
         hand.append(c);
       }
@@ -220,6 +234,11 @@ function render({ model, el }) {
           "data-role": "call-trump", "data-suit": s, "aria-label": `Call ${SUIT_NAMES[s]}`,
           text: `${PIPS[s]} ${SUIT_NAMES[s]}`,
         });
+        if (st.hint && st.hint.suit === s) {
+          b.setAttribute("data-hint", "true");
+          b.classList.add("cl-hinted");
+          b.setAttribute("title", "The hint: call this suit");
+        }
         b.addEventListener("click", () => send({ type: "call_trump", suit: s }));
         bar.append(b);
       }
@@ -267,10 +286,23 @@ function render({ model, el }) {
       class: "cl-message", "data-role": "message", "data-kind": st.message_kind || "info",
       "aria-live": "polite", text: st.message || "",
     });
-    const kids = [header(st), felt, msg];
+    const row = h("div", { class: "cl-message-row" }, [msg]);
+    if (st.can_hint) {
+      const b = h("button", {
+        class: "cl-btn cl-hint-btn", type: "button", "data-role": "hint",
+        title: "Suggest a move (from what you can see) and say why", text: "Hint",
+      });
+      b.addEventListener("click", () => {
+        if (queue.length || more || root.dataset.busy === "true") return;   // the table is still moving
+        send({ type: "hint" });
+      });
+      row.append(b);
+    }
+    const kids = [header(st), felt, row];
     if (st.result) kids.push(h("div", { class: "cl-result", "data-role": "result", text: st.result }));
     kids.push(actionBar(st));
     root.append(...kids);
+    updateHintButton();
     if (focusCode) {
       const again = root.querySelector(`[data-role=hand] [data-card="${CSS.escape(focusCode)}"]`);
       if (again) { again.setAttribute("tabindex", "0"); again.focus({ preventScroll: true }); }
@@ -325,7 +357,7 @@ function render({ model, el }) {
 
   function pump() {
     timer = null;
-    if (!queue.length) { root.dataset.busy = more ? "true" : "false"; return; }
+    if (!queue.length) { setBusy(more); return; }
     const st = queue.shift();
     const o = opts();
     draw(st, o.animate);
@@ -336,23 +368,22 @@ function render({ model, el }) {
     settleAt = lastDraw + wait;
     if (queue.length) wait = Math.max(wait, o.speed);
     if (wait > 0) {
-      root.dataset.busy = "true";            // settled only when the last animation is over
+      setBusy(true);            // settled only when the last animation is over
       timer = setTimeout(pump, wait);
     } else {
-      root.dataset.busy = more ? "true" : "false";
+      setBusy(more);
     }
   }
 
   function onState() {
     const state = model.get("state") || {};
     const frames = Array.isArray(state.frames) ? state.frames : [];
-    pending = false;
-    root.dataset.pending = "false";
+    setPending(false);
     clearTimeout(pendingTimer);
     if (!frames.length) return;
     if (timer) { clearTimeout(timer); timer = null; }
     more = !!state.more;
-    if (more) { pending = true; root.dataset.pending = "true"; }   // no clicks until the bots answered
+    if (more) setPending(true);   // no clicks until the bots answered
     const o = opts();
     const paced = o.animate && o.speed > 0;
     queue = paced ? frames.slice() : frames.slice(-1);
@@ -361,7 +392,7 @@ function render({ model, el }) {
     // bot answers to the move just drawn: leave that move on screen for a moment first
     const wait = paced && state.follows ? Math.max(lastDraw + o.speed, settleAt) - performance.now() : 0;
     if (wait > 0) {
-      root.dataset.busy = "true";
+      setBusy(true);
       timer = setTimeout(pump, wait);
     } else {
       pump();
