@@ -369,6 +369,8 @@ def test_play_app_controls():
     assert table.deal.phase.value in ("trump", "play")
     app.pace.value = 100
     assert table.speed == 100
+    table.speed = 40                                         # set from Python: the slider follows
+    assert app.pace.value == 40
 
 
 def test_cl_play_is_the_app():

@@ -63,6 +63,7 @@ class PlayApp(W.VBox):
         self.step_button.on_click(lambda _b: self._guard(self.table.step))
         self.auto.observe(self._on_auto, "value")
         self.pace.observe(lambda ch: setattr(self.table, "speed", int(ch["new"])), "value")
+        self.table.observe(self._on_speed, "speed")
         self.show_all.observe(lambda ch: setattr(self.table, "show_all", bool(ch["new"])), "value")
         self.picker.observe(self._on_rules, "value")
         self.replay.observe(self._on_replay, "value")
@@ -90,6 +91,11 @@ class PlayApp(W.VBox):
         self.rules = _rules(change["new"])
         self.session = Session(self.rules, seed=self._next_seed())
         self.table.set_deal(self.session)
+
+    def _on_speed(self, change):
+        # table.speed set from Python: the slider follows when it can show the value
+        if self.pace.min <= change["new"] <= self.pace.max:
+            self.pace.value = int(change["new"])
 
     def _on_replay(self, change):
         if self._syncing:
