@@ -689,7 +689,9 @@ class Deal:
             if (self._ndealt < 13 and self.rules.trump_method == "first_void"
                     and (self._trump is not None or number >= 4)):
                 self._deal_rest()
-            result = self._outcome_if_decided(number + 1)
+            # without stop_when_decided only the thirteenth trick can end the deal
+            result = (self._outcome_if_decided(number + 1)
+                      if number == 12 or self.rules.stop_when_decided else None)
         if result is not None:
             self._finish(result)
             self._to_play = win_seat
