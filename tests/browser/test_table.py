@@ -199,12 +199,18 @@ def test_whole_double_sir_deal_by_clicks_against_bots(lab, page):
         if phase == "trump":
             root.locator("[data-role=call-trump]").first.click()
         else:
-            if not shot_taken and clicks == 4:             # the README picture (docs/table.png)
+            card = root.locator("[data-role=hand] [data-legal=true]").first
+            if not shot_taken and clicks == 4:             # the README picture (docs/table.png), with a hint
+                root.locator("[data-role=hint]").click()
+                wait_idle(page, r)
+                card = root.locator("[data-role=hand] [data-hint=true]")
+                expect(card).to_have_count(1)
                 page.mouse.move(0, 0)
                 page.locator(".jp-OutputArea-output").last.screenshot(
                     path=str(ARTIFACTS / "double_sir_mid_deal.png"))
                 shot_taken = True
-            root.locator("[data-role=hand] [data-legal=true]").first.click()
+                r = rev(page)
+            card.click()
         clicks += 1
         wait_idle(page, r)
     expect(root).to_have_attribute("data-phase", "over")
