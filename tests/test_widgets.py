@@ -520,3 +520,16 @@ def test_play_app_table_offers_hints_on_the_viewers_turn():
     assert st["can_hint"] == (st["to_play"] == 0 and st["phase"] != "over")
     st = click(app.table, type="hint")
     assert st["hint"] is not None and st["message_kind"] == "hint"
+
+
+@pytest.mark.parametrize("method", ["shown", "hidden"])
+def test_hint_names_a_trump_card_of_the_viewers_hand(method):
+    pytest.importorskip("numpy")
+    deal = prearranged(cl.Rules.court_piece(trump_method=method))
+    table = CardTable(deal, seat=0)
+    st = click(table, type="hint")
+    want = cl.hint(deal, 0)
+    assert st["hint"] == {"card": want.card.code, "suit": None, "text": want.text}
+    assert want.card.code in st["seats"][0]["hand"] and "choose_trump_card" in st["actions"]
+    assert deal.phase.value == "trump" and deal.trump_card is None   # nothing chosen by the hint
+    check_state_matches_engine(table)
