@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: lab test test-fast test-engine test-notebooks test-browser chromium student lite bench clean
+.PHONY: lab test test-engine test-notebooks test-browser chromium npm student lite bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,9 +29,15 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+## npm, for the JupyterLite site build (Pyodide comes from the npm registry)
+npm:
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing Debian's npm for the JupyterLite build"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+
 ## make test: the whole suite (engine, widgets, notebooks, browser, binder, wheel, JupyterLite)
 # (the browser and JupyterLite tests each drive their own Playwright: separate runs)
-test: $(VENV)/.test chromium
+test: $(VENV)/.test chromium npm
 	$(PY) -m pytest tests -p no:cacheprovider --ignore=tests/browser --ignore=tests/test_lite.py
 	$(PY) -m pytest tests/browser -p no:cacheprovider
 	$(PY) -m pytest tests/test_lite.py -p no:cacheprovider
@@ -55,7 +61,7 @@ student: $(VENV)/.test
 	$(PY) scripts/make_student.py exercises build/student
 
 ## a static JupyterLite site of the lessons in build/lite/
-lite: $(VENV)/.test
+lite: $(VENV)/.test npm
 	bash scripts/build_lite.sh build/lite
 
 ## benchmarks (not tests); figures go into the issue notes
