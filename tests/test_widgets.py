@@ -533,3 +533,17 @@ def test_hint_names_a_trump_card_of_the_viewers_hand(method):
     assert want.card.code in st["seats"][0]["hand"] and "choose_trump_card" in st["actions"]
     assert deal.phase.value == "trump" and deal.trump_card is None   # nothing chosen by the hint
     check_state_matches_engine(table)
+
+
+def test_no_hint_button_without_numpy(monkeypatch):
+    import importlib.util
+
+    from courtlearn.widgets import table as table_mod
+    real = importlib.util.find_spec
+    monkeypatch.setattr(table_mod, "_HINTS_OK", False)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "numpy" else real(name, *a))
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    assert not last(table)["can_hint"]
+    st = click(table, type="hint")
+    assert st["message_kind"] == "error" and "numpy" in st["message"] and deal.actions == []

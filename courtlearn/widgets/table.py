@@ -97,13 +97,14 @@ def led_suit_missing(deal, seat) -> bool:
     return all(c.suit != led for c in deal.hand(seat))
 
 
-_HINTS_OK = None
+_HINTS_OK = False
 
 
 def hints_available() -> bool:
-    """Hints (cl.hint) need numpy; without it the table shows no Hint button."""
+    """Hints (cl.hint) need numpy; without it the table shows no Hint button. Only a yes is
+    remembered: numpy installed (or loaded in a Pyodide kernel) later brings the button back."""
     global _HINTS_OK
-    if _HINTS_OK is None:
+    if not _HINTS_OK:
         import importlib.util
         _HINTS_OK = importlib.util.find_spec("numpy") is not None
     return _HINTS_OK
