@@ -69,4 +69,4 @@ bench: $(VENV)/.test
 	$(PY) bench/engine_speed.py
 
 clean:
-	rm -rf build dist artifacts .pytest_cache
+	rm -rf build dist .pytest_cache

@@ -13,7 +13,7 @@ Median of 20 clicks with a pause between them, for:
 
     .venv/bin/python bench/click_latency.py [--clicks 20] [--pause 200]
 
-Writes artifacts/click_latency.json.
+Writes build/artifacts/click_latency.json.
 """
 from __future__ import annotations
 
@@ -182,7 +182,7 @@ def main():
     ap.add_argument("--clicks", type=int, default=20)
     ap.add_argument("--pause", type=int, default=200, help="ms between clicks")
     args = ap.parse_args()
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     lab = Lab(Path(tempfile.mkdtemp(prefix="cl-bench-"))).start()
     res = {"clicks": args.clicks, "pause_ms": args.pause}
     t0 = time.perf_counter()

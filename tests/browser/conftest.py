@@ -22,7 +22,7 @@ def pytest_collection_modifyitems(config, items):
 def lab(tmp_path_factory):
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: run `make chromium` (apt-get install chromium)")
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     server = Lab(tmp_path_factory.mktemp("lab")).start()
     yield server
     server.stop()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-ARTIFACTS = ROOT / "artifacts"
+ARTIFACTS = ROOT / "build" / "artifacts"
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -86,7 +86,7 @@ class Lab:
         if self.log is not None:
             self.log.close()
             self.log = None
-            ARTIFACTS.mkdir(exist_ok=True)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
             shutil.copy(self.tmp / "jupyter.log", ARTIFACTS / "jupyter.log")
 
     def add_notebook(self, source: Path, name: str) -> str:

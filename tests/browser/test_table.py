@@ -3,7 +3,7 @@
 Each test opens a fresh copy of a notebook in tests/browser/, runs it, clicks,
 and checks both the page and the kernel's own Deal. Waits are on DOM
 attributes (data-rev, data-phase, data-to-play, data-busy), never on sleeps.
-Screenshots go to artifacts/.
+Screenshots go to build/artifacts/.
 """
 import json
 import re
@@ -134,9 +134,12 @@ def test_prearranged_deal_by_clicks(prearranged):
     expect(root).to_have_attribute("data-size", "large")
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    # JupyterLab covers the page with a splash while it swaps themes: wait until it is gone
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
     expect(root.locator("[data-role=message]")).to_be_visible()
     page.mouse.move(0, 0)
-    page.screenshot(path=str(ARTIFACTS / "prearranged_dark_large.png"))
+    root.scroll_into_view_if_needed()
+    root.screenshot(path=str(ARTIFACTS / "prearranged_dark_large.png"))
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")   # settings outlive the test
     no_console_errors(page)
