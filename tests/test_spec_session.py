@@ -465,6 +465,32 @@ def test_bavney_next_dealer_is_a_court():
     assert advance(s) == 3
 
 
+def test_bavney_by_the_dealers_team_counts_52_and_passes_on():
+    s = cl.Session(CP, seed=2220, dealer=0)
+    r = sweep(s.deal, 0, lambda r: r.courts > 0 and len(s.deal.tricks) == 13)
+    assert (r.winner, r.courts) == (0, 52)
+    assert tuple(s.courts) == (52, 0)
+    assert advance(s) == 1
+
+
+def test_failed_play_on_costs_nothing_in_the_session():
+    s = cl.Session(CP, seed=52, dealer=0)                 # seat 1 calls: team 1
+    steer(s.deal, 1, lambda r: r.winner == 1 and r.kind == "court")
+    assert tuple(s.courts) == (0, 1)
+    s.deal.play_on()
+    assert s.deal.phase == "play"
+    with pytest.raises(ValueError):
+        s.next_deal()                                      # reopened: not finished
+    while s.deal.phase == "play":                         # team 0 now takes a trick
+        d = s.deal
+        pick = max if d.to_play % 2 == 0 else min
+        d.play(pick(d.legal_cards(), key=_strength(d)))
+    r = s.deal.result
+    assert r.winner == 1 and r.courts == 1 and r.tricks[0] > 0
+    assert tuple(s.courts) == (0, 1)
+    assert advance(s) == 2
+
+
 def test_session_ends_after_the_agreed_number_of_deals():
     s = cl.Session(CP, seed=170, dealer=1, deals=2)
     win(s, 0)
