@@ -6,6 +6,7 @@ them.  ``deal.history()`` and ``cl.simulate(...)`` are the same functions.
 """
 from __future__ import annotations
 
+import copy
 import random
 
 __all__ = ["history", "simulate", "HISTORY_COLUMNS", "SIMULATE_COLUMNS"]
@@ -145,14 +146,22 @@ def history(deal):
 
 
 def _bots_for(bots) -> list:
+    """Four bots by seat, copied: a seeded bot keeps its own random generator, so
+    simulate() plays copies and the same arguments always give the same frame
+    (a bot given twice in the list stays one bot in the copy)."""
     if bots is None:
         from courtlearn.bots import RuleBot
         bots = RuleBot()
     if isinstance(bots, (list, tuple)):
         if len(bots) != 4:
             raise ValueError(f"bots: give one bot for all seats or a list of four, not {len(bots)}")
-        return list(bots)
-    return [bots] * 4
+        bots = list(bots)
+    else:
+        bots = [bots] * 4
+    try:
+        return copy.deepcopy(bots)
+    except Exception:       # a bot of the user's that cannot be copied plays as it is
+        return bots
 
 
 def play_out(deal, bots) -> None:

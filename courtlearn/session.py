@@ -5,9 +5,11 @@
 >>> s.deal.dealer, s.courts, s.streak
 (3, (0, 0), (None, 0))
 
-The session's scores are worked out from the results of its deals (the
-current one included once it is over), so undoing a card in a finished deal
-also takes back what the session had counted for it.
+The session's scores are worked out from the results of its deals: the
+current one counts once it is over, so undoing a card in the finished current
+deal also takes back what the session had counted for it. ``next_deal()``
+scores a deal for good: it keeps that deal's dealer and result, so nothing
+done later to the old Deal object changes the session.
 """
 from __future__ import annotations
 
@@ -75,7 +77,7 @@ class Session:
         self.first_dealer = dealer
         self.deals = deals
         self.target_courts = target_courts
-        self._past: list[Deal] = []
+        self._past: list[tuple[int, DealResult]] = []   # (dealer, result) of each scored deal
         self._stopped = False
         self._closed = False
         self.deal = Deal(rules, dealer=dealer, seed=self._deal_seed(0))
@@ -85,10 +87,11 @@ class Session:
         return int.from_bytes(digest[:6], "big")
 
     # -- the score, worked out from the deals ------------------------------
-    def _finished(self) -> list[Deal]:
+    def _finished(self) -> list[tuple[int, DealResult]]:
+        """(dealer, result) of every finished deal: the scored ones, then the current one if over."""
         done = list(self._past)
-        if self.deal.phase is Phase.OVER and (not done or done[-1] is not self.deal):
-            done.append(self.deal)
+        if self.deal.phase is Phase.OVER and not self._closed:
+            done.append((self.deal.dealer, self.deal.result))
         return done
 
     def _tally(self):
@@ -97,8 +100,7 @@ class Session:
         streak_team, streak = None, 0
         events: list[tuple] = []
         dealer_next = None
-        for d in self._finished():
-            res: DealResult = d.result
+        for dealer, res in self._finished():
             w = res.winner
             court = res.courts > 0
             events.append(("deal_won", (w, res.courts, res.kind)))
@@ -118,7 +120,7 @@ class Session:
                     court = True
                     events.append(("streak_court", (w,)))
                     streak_team, streak = None, 0
-            dealer_next = next_dealer(d.dealer, w, court)
+            dealer_next = next_dealer(dealer, w, court)
             events.append(("next_dealer", dealer_next))
         return courts, (streak_team, streak), events, dealer_next
 
@@ -135,7 +137,7 @@ class Session:
     @property
     def results(self) -> list[DealResult]:
         """The results of the finished deals, in order."""
-        return [d.result for d in self._finished()]
+        return [res for _, res in self._finished()]
 
     @property
     def deals_played(self) -> int:
@@ -188,10 +190,11 @@ class Session:
             if self._closed:
                 raise ValueError("The session is over: no deal follows. Start a new Session to "
                                  "play on.")
+            self._past.append((self.deal.dealer, self.deal.result))   # scored for good
             self._closed = True
             return None
         _, _, _, (dealer, _) = self._tally()
-        self._past.append(self.deal)
+        self._past.append((self.deal.dealer, self.deal.result))
         self.deal = Deal(self.rules, dealer=dealer, seed=self._deal_seed(len(self._past)))
         return self.deal
 
@@ -199,6 +202,7 @@ class Session:
         c = self.courts
         team, n = self.streak
         streak = f", streak {self.rules.team_name(team)} {n}" if team is not None else ""
-        return (f"<Session {self.rules.game} deal {len(self._past) + 1}, courts {c[0]}-{c[1]}"
+        number = len(self._past) + (0 if self._closed else 1)
+        return (f"<Session {self.rules.game} deal {number}, courts {c[0]}-{c[1]}"
                 f"{streak}{', over' if self.over else ''}>")
 

@@ -248,8 +248,6 @@ def test_results_are_the_deal_results_in_order():
     assert all(isinstance(r, cl.DealResult) for r in s.results)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the session re-reads past Deal objects, so undoing "
-                   "(or playing on) a deal already scored by next_deal() changes or crashes s.courts")
 def test_a_scored_deal_stays_scored():
     s = cl.Session(CP, seed=7, dealer=1)
     old = s.deal
@@ -727,8 +725,6 @@ def test_simulate_one_row_per_deal_and_deterministic():
     assert len(e) == 4
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: cl.simulate is not deterministic with seed when "
-                   "the same RandomBot object is passed twice (the bot's RNG carries over)")
 def test_simulate_with_the_same_bot_object_twice_is_deterministic():
     import pandas as pd
     bot = cl.bots.RandomBot(seed=2)
