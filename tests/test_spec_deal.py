@@ -596,6 +596,16 @@ class TestPlay:
         deal.play("8H")                          # still playable afterwards
         assert deal.to_play == 2
 
+    @pytest.mark.xfail(strict=True, reason="engine gap: refusing a card the player does not "
+                       "hold mid-trick names neither the suit led nor says which of it is held "
+                       "(RULES 4: every refusal of a card names both)")
+    def test_refusal_of_a_card_not_held_names_the_suit_led(self):
+        deal = self.simple()
+        deal.play("2H")
+        with pytest.raises(cl.IllegalPlay) as e:
+            deal.play("AS")                      # seat 1 does not hold A♠
+        assert "hearts" in e.value.reason.lower() or "heart" in e.value.reason.lower()
+
     def test_refusals_in_other_phases(self):
         deal = cl.Deal.prearranged(cl.Rules.court_piece(), SIMPLE, dealer=3)
         n = len(deal.events)
