@@ -1201,3 +1201,175 @@ def test_claim_refused_in_the_trump_phase():
     for seat in range(4):
         refused(deal, lambda: deal.claim_revoke(seat))
     refused(deal, deal.correct_revoke)
+
+
+# ============================================ random deals checked against the rules
+def rule_winner(cards, trump):
+    """RULES.md 4: the highest trump in the trick, else the highest card of the suit led."""
+    led = cards[0][1].suit
+    trumps = [(c.rank, s) for s, c in cards if trump is not None and c.suit is trump]
+    if trumps:
+        return max(trumps)[1]
+    return max((c.rank, s) for s, c in cards if c.suit is led)[1]
+
+
+PILE_RULES = [getattr(cl.Rules, game)(trump_method=method, **extra)
+              for game in ("court_piece", "double_sir", "dehla_pakad")
+              for method in ("called", "hidden", "hidden_random", "first_void")
+              for extra in ({}, {"first_two_capture": False}, {"aces_capture": False})
+              if game != "court_piece" or not extra]
+
+
+@pytest.mark.parametrize("rules", PILE_RULES, ids=lambda r: f"{r.game}-{r.trump_method}-"
+                         f"{r.first_two_capture}-{r.aces_capture}")
+def test_random_deals_trick_winners_and_piles_follow_the_rules(rules):
+    """Random lawful play (with random asks and play on): every trick's winner, the trump of
+    the trick (a shown card counts from its trick on, a first void from its own trick),
+    the piles of section 6 (Be-ranga in Double Sir) and Dehla Pakad's late deal."""
+    import random
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        if str(deal.phase) == "trump":
+            if rules.trump_method == "called":
+                deal.call_trump("SHCD"[seed % 4])
+            else:
+                deal.choose_trump_card(rng.choice(deal.hand(deal.trump_caller)))
+        centre, run_seat, run_len, won, fixed = [], None, 0, [0, 0], None
+        while True:
+            if str(deal.phase) == "over":
+                if deal.result.kind in ("court", "goon") and rules.game == "court_piece" \
+                        and len(deal.tricks) == 7:
+                    deal.play_on()
+                    continue
+                break
+            if rules.trump_method.startswith("hidden") and deal.trick.cards and rng.random() < .3:
+                try:
+                    deal.ask_for_trump()
+                except ValueError:
+                    pass
+            before, n = deal.trump, len(deal.tricks)
+            deal.play(rng.choice(deal.legal_cards()))
+            if rules.trump_method == "first_void" and before is None and deal.trump is not None:
+                fixed = n
+            if len(deal.tricks) == n:
+                continue
+            i, t = n, deal.tricks[n]
+            trump = deal.trump if rules.trump_method == "first_void" else before
+            assert t.winner == rule_winner(t.cards, trump), deal.to_notation()
+            if rules.game == "dehla_pakad" and rules.trump_method == "first_void" \
+                    and str(deal.phase) != "over":
+                dealt = 13 if (fixed is not None or i >= 4) else 5
+                assert [len(deal.hand(s)) for s in range(4)] == [dealt - i - 1] * 4
+            if rules.game == "court_piece":
+                won[t.winner % 2] += 1
+            else:
+                centre.append(i)
+                run_seat, run_len = t.winner, (run_len + 1 if t.winner == run_seat else 1)
+                aces = t.winning_card.rank == 14 and i and deal.tricks[i - 1].winning_card.rank == 14
+                blocked = ((not rules.first_two_capture and i == 1)
+                           or (not rules.aces_capture and aces)
+                           or (rules.trump_method == "first_void" and rules.game == "double_sir"
+                               and (fixed is None or i <= fixed)))
+                if i == 12 or (run_len >= 2 and not blocked):
+                    won[t.winner % 2] += len(centre)
+                    centre = []
+                    run_len = 0
+            assert deal.tricks_won == tuple(won) and len(deal.centre) == len(centre), \
+                deal.to_notation()
+
+
+VIEW_RULES = [getattr(cl.Rules, game)(trump_method=method, revokes=revokes)
+              for game in ("court_piece", "double_sir", "dehla_pakad")
+              for method in ("called", "shown", "hidden_random", "first_void")
+              for revokes in ("prevented", "allowed")]
+
+
+@pytest.mark.parametrize("rules", VIEW_RULES, ids=lambda r: f"{r.game}-{r.trump_method}-"
+                         f"{r.revokes}")
+def test_random_deals_views_ignore_cards_a_seat_cannot_see(rules):
+    """Swap two unplayed cards of one suit between two other seats, replay the same moves:
+    the third seat's view is the same."""
+    import random
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        a = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        if str(a.phase) == "trump":
+            if rules.trump_method == "called":
+                a.call_trump(rng.choice("SHCD"))
+            else:
+                a.choose_trump_card(rng.choice(a.hand(a.trump_caller)))
+        for _ in range(rng.randrange(40)):
+            if str(a.phase) != "play":
+                break
+            pool = a.hand(a.to_play) if rules.revokes == "allowed" and rng.random() < .2 \
+                else a.legal_cards()
+            a.play(rng.choice(pool))
+        d = a.to_dict()
+        seen = {c.code for t in list(a.tricks) + [a.trick] for _, c in t.cards}
+        if a.trump_card is not None:
+            seen.add(a.trump_card.code)
+        viewer = rng.randrange(4)
+        s1, s2 = rng.sample([s for s in range(4) if s != viewer], 2)
+        hands = d["hands"]
+        pairs = [(i, j) for i, x in enumerate(hands[s1]) for j, y in enumerate(hands[s2])
+                 if x[-1] == y[-1] and x not in seen and y not in seen]
+        if not pairs:
+            continue
+        i, j = rng.choice(pairs)
+        other = [list(h) for h in hands]
+        other[s1][i], other[s2][j] = hands[s2][j], hands[s1][i]
+        b = cl.Deal.from_dict(dict(d, hands=other))
+        assert a.view(viewer) == b.view(viewer), (a.to_notation(), other)
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game", ["court_piece", "double_sir", "dehla_pakad"])
+def test_random_deals_revokes_are_established_provable_and_claimable_by_the_rules(game):
+    """With revokes allowed and random revoking cards: established once its trick is
+    complete; provable once the revoker played the suit in a later trick; a claim is
+    accepted exactly when an opponent of the claimer has an established revoke; a
+    correction is possible exactly when the open trick holds a revoke."""
+    import random
+    rules = getattr(cl.Rules, game)(revokes="allowed")
+    for seed in range(4):
+        rng = random.Random(seed)
+        deal = cl.Deal(rules, dealer=seed, seed=seed)
+        deal.call_trump("SHCD"[seed])
+        corrected = None
+        while str(deal.phase) == "play":
+            n = len(deal.tricks)
+            played = [(i, s, c.suit) for i, t in enumerate(list(deal.tricks) + [deal.trick])
+                      for s, c in t.cards]
+            for rv in deal.revokes:
+                assert rv.established == (rv.trick < n)
+                if "correct" not in deal.to_dict()["actions"]:
+                    assert rv.provable == any(i > rv.trick and s == rv.seat and su is rv.suit_led
+                                              for i, s, su in played)
+            if len(deal.tricks) % 3 == 0:
+                for seat in range(4):
+                    can = any(rv.established and rv.seat % 2 != seat % 2 for rv in deal.revokes)
+                    copy = cl.Deal.from_dict(deal.to_dict())
+                    if can:
+                        copy.claim_revoke(seat)
+                        assert (copy.result.winner, copy.result.kind) == (seat % 2, "revoke")
+                    else:
+                        refused(copy, lambda: copy.claim_revoke(seat))
+            open_rv = any(rv.trick == n for rv in deal.revokes)
+            if open_rv and rng.random() < .3:
+                deal.correct_revoke()
+                corrected = deal.to_play
+                continue
+            if not open_rv:
+                refused(deal, deal.correct_revoke)
+            card = rng.choice(deal.hand(deal.to_play) if rng.random() < .2 else deal.legal_cards())
+            if card in deal.legal_cards():
+                deal.play(card)
+            else:                        # a revoke: accepted, unless this seat just corrected
+                try:
+                    deal.play(card)
+                except cl.IllegalPlay:
+                    assert deal.to_play == corrected      # must follow after correcting
+                    deal.play(deal.legal_cards()[0])
