@@ -687,7 +687,7 @@ def test_claim_of_an_established_revoke_ends_the_deal_with_a_revoke_court(claime
     roundtrip(deal)
 
 
-def test_claim_by_a_seat_of_the_revoking_side_wins_for_that_side_when_it_is_the_opponent():
+def test_a_revoke_by_the_trump_callers_side_gives_the_court_to_the_other_side():
     # seat 2 (team 0) revokes; seat 3 (team 1) claims: team 1 scores the court
     deal = revoke_deal()
     play(deal, "AS", "KS", "4D", "JS")
