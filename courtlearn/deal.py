@@ -25,8 +25,9 @@ Decisions where RULES.md is silent (also in the notes):
 - A revoke is only failing to follow suit. Under a hidden trump, a player who
   asked to see it and then does not play a trump while holding one is refused
   (never recorded as a revoke).
-- Under ``first_void`` only a player truly unable to follow fixes the trump;
-  a revoking card does not.
+- Under ``first_void`` with revokes allowed, a revoking card fixes the trump
+  just as a true void does: at the table nobody can tell the two apart (and a
+  seat's view must not). If the revoke is corrected, the trump is unfixed.
 - The Be-ranga capture rule applies to Double Sir (Be-ranga Double Sar) only;
   Dehla Pakad's method one keeps its ordinary pile rule.
 - When a hidden trump card is revealed, it stays revealed even if the trick
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import json
 import operator
 import random
 from dataclasses import dataclass
@@ -318,6 +320,7 @@ class Deal:
         self._asked: int | None = None
         self._corrected: int | None = None   # a revoker who corrected must follow this trick
         self._fixed_at: tuple | None = None  # first_void: (trick, position) that fixed trump
+        self._revealed_at: tuple | None = None  # hidden trump: (trick, position) when shown
         self._seven: int | None = None       # Court Piece: team that won the first seven
         self._played_on = False
         self._log: list[tuple] = []
@@ -364,9 +367,10 @@ class Deal:
     def _deal_rest(self):
         self._deal_batches(13)
         sizes = self._sizes()
-        if self._hidden is not None:
+        face_down = self._hidden is not None      # the caller's set-aside card counts as held
+        if face_down:
             sizes = tuple(n + (s == self.trump_caller) for s, n in enumerate(sizes))
-        self._log.append(("deal_rest", self.dealer, None, (sizes,), None))
+        self._log.append(("deal_rest", self.dealer, None, (sizes, face_down), None))
 
     # ------------------------------------------------------------- properties
     @property
@@ -533,6 +537,13 @@ class Deal:
             if self._hidden is not None and card is self._hidden and seat == self.trump_caller:
                 return (f"{name} cannot play {card}: it is the face-down trump card, which cannot "
                         f"be played until it is shown.")
+            if self._trick:                 # name the suit led, as every refusal does (RULES 4)
+                led = self._led
+                if hand & SUIT_MASKS[led]:
+                    return (f"{name} does not hold {card}: {led.plural} were led and {name} holds "
+                            f"{list_cards(held_suit(hand, led))}.")
+                return (f"{name} does not hold {card}: {led.plural} were led, {name} holds none and "
+                        f"may play any of {list_cards(held(hand))}.")
             return f"{name} does not hold {card}; {name} holds {list_cards(held(hand))}."
         if self._trick:
             led = self._led
@@ -615,8 +626,10 @@ class Deal:
             holding = tuple(held_suit(hand, led))
             self._revokes.append([seat, len(self._tricks), card, led, False, False, len(trick)])
             self._log.append(("revoke", seat, card, (led, holding), frozenset((seat,))))
-        elif (led is not None and card.suit != led and self._trump is None
-              and self.rules.trump_method == "first_void" and self._fixed_at is None):
+        # first_void: the first card off the suit led fixes the trump, a revoking card too: the
+        # table cannot tell a revoke from a void, and nobody's view may (a correction unfixes it)
+        if (led is not None and card.suit != led and self._trump is None
+                and self.rules.trump_method == "first_void" and self._fixed_at is None):
             self._trump = card.suit
             self._fixed_at = (len(self._tricks), len(trick))
             self._log.append(("trump_fixed", seat, card, (led,), None))
@@ -648,6 +661,7 @@ class Deal:
         self._hands[owner][card.si] |= card.sbit
         self._trump = card.suit
         self._trump_card = card
+        self._revealed_at = (len(self._tricks), len(self._trick))
         self._log.append(("reveal", owner, card, (why, asker), None))
 
     def _finish_trick(self):
@@ -1001,6 +1015,9 @@ class Deal:
         if self._fixed_at is not None and self._fixed_at[0] == number and self._fixed_at[1] >= pos:
             self._trump = None
             self._fixed_at = None
+        if self._revealed_at is not None and self._revealed_at[0] == number \
+                and self._revealed_at[1] > pos:       # the cards from pos on are played after it
+            self._revealed_at = (number, pos)
         self._log.append(("correct", rv[0], rv[2], (rv[3], tuple(back)), None))
         self._to_play = rv[0]
         self._corrected = rv[0]
@@ -1174,8 +1191,10 @@ class Deal:
         ``ask``, ``correct``, ``claim:1``, ``play_on``; ``|`` between tricks is
         only for the eye). Lines starting with ``#`` are comments.
         """
+        # a text seed is written in double quotes (JSON), so "12" or " x" reads back as text
+        seed = json.dumps(self.seed, ensure_ascii=False) if isinstance(self.seed, str) else self.seed
         lines = ["# courtlearn deal", f"rules: {self.rules.to_text()}",
-                 f"dealer: {self.dealer}", f"seed: {self.seed}"]
+                 f"dealer: {self.dealer}", f"seed: {seed}"]
         for s in range(4):
             o = self._order[s]
             lines.append(f"hand {s}: " + " ".join(c.code for c in o[:5]) + " | "
@@ -1225,7 +1244,18 @@ class Deal:
         seed_text = fields.get("seed")
         seed = None
         if seed_text:
-            seed = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+            if seed_text.startswith('"'):           # a quoted text seed, as to_notation writes it
+                try:
+                    seed = json.loads(seed_text)
+                except ValueError:
+                    seed = None
+                if not isinstance(seed, str):
+                    raise ValueError(f"seed {seed_text} is not readable: write a whole number, or "
+                                     f'text in double quotes like "lesson 4".')
+            elif seed_text.lstrip("-").isdigit():
+                seed = int(seed_text)
+            else:                                   # hand-written: bare text is a text seed
+                seed = seed_text
         hands = [fields[f"hand {s}"].replace("|", " ") for s in range(4)]
         deal = cls.prearranged(rules, hands, dealer=int(fields["dealer"]), seed=seed)
         for token in fields.get("moves", "").replace("|", " ").split():
@@ -1262,6 +1292,8 @@ class Deal:
 
         When the rest of the cards are dealt during play (Dehla Pakad's first-void
         method), only the tricks after that count: the new cards may fill any void.
+        When a face-down trump card is shown into its owner's hand, a void the owner
+        had shown in its suit lapses: everyone now sees the owner holds that suit.
         """
         shown = [set(), set(), set(), set()]
         tricks = [t.cards for t in self._records()] + [self.trick.cards]
@@ -1275,11 +1307,18 @@ class Deal:
                 asked_in[number] = s
             elif k == "deal_rest":
                 first = number
+        revealed = self._revealed_at
         for number, cards in enumerate(tricks):
+            if revealed is not None and revealed[0] < number:     # shown before this trick
+                shown[self.trump_caller].discard(self._trump_card.suit)
+                revealed = None
             if not cards or number < first:
                 continue
             led = cards[0][1].suit
-            for s, c in cards[1:]:
+            for i, (s, c) in enumerate(cards[1:], 1):
+                if revealed is not None and revealed[0] == number and revealed[1] <= i:  # shown first
+                    shown[self.trump_caller].discard(self._trump_card.suit)
+                    revealed = None
                 if c.suit in shown[s]:
                     shown[s].discard(c.suit)
                 if c.suit != led:
@@ -1290,6 +1329,8 @@ class Deal:
                             shown[s].add(trump)
             s0, c0 = cards[0]
             shown[s0].discard(c0.suit)
+        if revealed is not None:                                  # shown in the open trick
+            shown[self.trump_caller].discard(self._trump_card.suit)
         return tuple(tuple(sorted(v)) for v in shown)
 
     # ---------------------------------------------------------- conveniences

@@ -107,8 +107,11 @@ def _t_deal_all(name, seat, card, data, rules):
 
 
 def _t_deal_rest(name, seat, card, data, rules):
-    (sizes,) = data
+    sizes, face_down = data
     if len(set(sizes)) == 1:
+        if face_down:
+            return (f"{name} deals the rest in batches of four: everyone now holds {sizes[0]} "
+                    f"cards, the trump caller's face-down trump card included.")
         return f"{name} deals the rest in batches of four: everyone now holds {sizes[0]} cards."
     return f"{name} deals the rest in batches of four."
 
@@ -219,7 +222,8 @@ def _t_sweep(name, seat, card, data, rules):
 
 def _t_trump_fixed(name, seat, card, data, rules):
     (led,) = data
-    return (f"{name} cannot follow {led.plural}: {card.suit.plural}, the suit {name} played, "
+    # "does not follow" (not "cannot"): a revoke fixes the trump too, and this sentence is public
+    return (f"{name} does not follow {led.plural}: {card.suit.plural}, the suit {name} played, "
             f"are trumps for the rest of the deal.")
 
 
@@ -243,8 +247,10 @@ def _t_reveal(name, seat, card, data, rules):
 def _t_correct(name, seat, card, data, rules):
     (led, back) = data
     others = [c for c in back if c is not card]
-    if others:
+    if len(others) > 1:
         extra = f" {list_cards(others)} also go back, and those players play again."
+    elif others:
+        extra = f" {others[0]} also goes back, and that player plays again."
     else:
         extra = ""
     return (f"{name} corrects the revoke: {card} goes back to {name}'s hand and {name} must "

@@ -10,7 +10,7 @@ Rules.double_sir(goon_courts=10)
 >>> Rules.court_piece(tens_tie="tricks")
 Traceback (most recent call last):
 ...
-ValueError: tens_tie applies only to dehla_pakad; in court_piece it keeps its default 'non_dealers'.
+ValueError: tens_tie applies only to dehla_pakad; in court_piece it keeps its default 'non_dealers' (the only value accepted there).
 
 Seats are numbered 0..3 in the order of play; the direction only changes
 their names:
@@ -87,7 +87,8 @@ class Rules:
                                  f"{' or '.join(repr(v) for v in values)}.")
             if games is not None and self.game not in games and value != _DEFAULTS[name]:
                 raise ValueError(f"{name} applies only to {' and '.join(games)}; in {self.game} "
-                                 f"it keeps its default {_DEFAULTS[name]!r}.")
+                                 f"it keeps its default {_DEFAULTS[name]!r} (the only value "
+                                 f"accepted there).")
         if self.allow_deferred and self.trump_method in ("hidden_random", "first_void"):
             raise ValueError(f"allow_deferred=True needs a trump caller who chooses from five cards; "
                              f"with trump_method={self.trump_method!r} nobody does. Use trump_method "
@@ -197,6 +198,25 @@ class Rules:
 
 
 _DEFAULTS = {f.name: f.default for f in fields(Rules)}
+_dataclass_init = Rules.__init__
+
+
+def _checked_init(self, *args, **options):
+    """``Rules(game=..., option=...)`` called directly: a wrong option name is a
+    ValueError listing the options, as with the presets (not the TypeError that a
+    plain dataclass raises)."""
+    unknown = [k for k in options if k not in _DEFAULTS]
+    if unknown:
+        raise ValueError(f"{', '.join(map(repr, unknown))} is not a rules option; the options are "
+                         f"game, {', '.join(OPTIONS)}.")
+    if len(args) > len(_DEFAULTS):
+        raise ValueError(f"Rules takes at most {len(_DEFAULTS)} options, given by name: game, "
+                         f"{', '.join(OPTIONS)}.")
+    _dataclass_init(self, *args, **options)
+
+
+_checked_init.__wrapped__ = _dataclass_init
+Rules.__init__ = _checked_init
 
 
 def _fmt(v) -> str:

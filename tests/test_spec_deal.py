@@ -370,8 +370,6 @@ class TestRules:
         for word in accepted:
             assert word in str(e.value)
 
-    @pytest.mark.xfail(strict=True, reason="engine bug: the Rules dataclass constructor raises "
-                       "TypeError (not ValueError) for a wrong option name")
     def test_wrong_name_in_constructor_is_value_error(self):
         # API.md: "Rules is a frozen dataclass ... A wrong option name ... raises a ValueError
         # that lists the accepted ones" -- also when the dataclass itself is called
@@ -596,9 +594,6 @@ class TestPlay:
         deal.play("8H")                          # still playable afterwards
         assert deal.to_play == 2
 
-    @pytest.mark.xfail(strict=True, reason="engine gap: refusing a card the player does not "
-                       "hold mid-trick names neither the suit led nor says which of it is held "
-                       "(RULES 4: every refusal of a card names both)")
     def test_refusal_of_a_card_not_held_names_the_suit_led(self):
         deal = self.simple()
         deal.play("2H")
@@ -1335,8 +1330,6 @@ class TestSaving:
         assert again.to_dict()["actions"] == deal.to_dict()["actions"]
         assert snapshot(again) == snapshot(deal)
 
-    @pytest.mark.xfail(strict=True, reason="engine bug: a str seed that looks like a number "
-                       "comes back from the notation as an int (another seed)")
     @pytest.mark.parametrize("seed", ["12", "-3", " padded"])
     def test_notation_keeps_a_text_seed(self, seed):
         deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=seed)

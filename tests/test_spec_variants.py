@@ -1111,8 +1111,6 @@ def test_the_owner_asking_with_the_led_suit_face_down_must_then_follow_with_it()
     assert deal.tricks[1].winner == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (view): a void stays listed after the "
-                   "face-down trump card of that suit is shown into its owner's hand")
 def test_a_void_lapses_when_the_shown_trump_card_fills_it():
     deal = new(cl.Rules.court_piece(trump_method="hidden"),
                ["2S 3H", "AH AS AC", "4H KS", "5H QS KC"], {0: "S", 2: "C"})
@@ -1129,22 +1127,39 @@ def test_a_void_lapses_when_the_shown_trump_card_fills_it():
 
 
 # ------------------------------------------------- first_void and revokes
-def test_first_void_a_revoking_card_does_not_fix_the_trump_and_a_correction_unfixes_it():
-    # hearts led: seat 1 holds KH but throws 3S (a revoke, so not "unable to follow");
-    # seat 2 has no hearts and fixes spades with 2S; correcting seat 1's revoke takes
-    # 2S back as well, and trump is not fixed any more
+def test_first_void_a_revoking_card_fixes_the_trump_and_a_correction_unfixes_it():
+    # hearts led: seat 1 holds KH but throws 3S (a revoke). Nobody at the table can tell a
+    # revoke from a void, so the discard fixes spades as trumps (our decision where RULES.md is
+    # silent; it keeps every seat's view free of what only seat 1 knows). Correcting the
+    # revoke takes 3S back, and trump is not fixed any more until a real void
     deal = new(cl.Rules.court_piece(trump_method="first_void", revokes="allowed"),
                ["AH", "KH 3S", "2S", "QH"], {2: "H"})
     play(deal, "AH", "3S")
-    assert deal.trump is None and len(deal.revokes) == 1
-    deal.play("2S")
-    assert deal.trump is S
+    assert deal.trump is S and len(deal.revokes) == 1
+    assert deal.view(0).trump is S and deal.view(3).trump is S
     deal.correct_revoke()
     assert deal.trump is None and deal.trick.cards == [(0, cl.Card.parse("AH"))]
-    assert "2S" in held(deal, 2) and deal.to_play == 1
-    play(deal, "KH", "2S")
+    assert "3S" in held(deal, 1) and deal.to_play == 1
+    play(deal, "KH", "2S")                                # seat 2 has no hearts: spades
     assert deal.trump is S
     roundtrip(deal)
+
+
+def test_first_void_a_revoke_and_a_void_look_the_same_to_the_other_seats():
+    # seat 1 throws 3S on a heart lead: in one deal it holds KH (a revoke), in the other it
+    # has no heart. Seat 0 cannot see seat 1's hand, so its view must be the same in both
+    rules = cl.Rules.court_piece(trump_method="first_void", revokes="allowed")
+    hands = hands_with(["AH", "KH 3S", "2S", "QH"], {1: "H", 2: "H"})   # KH: seat 1's only heart
+    swap = next(c for c in hands[3].split()[1:] if not c.endswith("H"))
+    other = list(hands)
+    other[1], other[3] = hands[1].replace("KH", swap), hands[3].replace(swap, "KH")
+    revoke = cl.Deal.prearranged(rules, hands=hands, dealer=3, seed=1)
+    void = cl.Deal.prearranged(rules, hands=other, dealer=3, seed=1)
+    assert not [c for c in void.hand(1) if c.suit is cl.Suit.HEARTS]
+    for deal in (revoke, void):
+        play(deal, "AH", "3S")
+    assert revoke.revokes and not void.revokes
+    assert revoke.view(0) == void.view(0)
 
 
 def test_variant_deals_round_trip_through_the_notation():
