@@ -16,10 +16,18 @@ answer raises ``AssertionError`` (for testing worked solutions).
 Every question is a real :class:`courtlearn.Deal` (``q.deal``), prearranged
 or shuffled from a seed, and its answer (``q.solution``) comes from the
 engine.
+
+One more kind, ``"what_to_play"`` (listed in ``PLAY_KINDS``, not in ``KINDS``,
+which holds the rule kinds), asks "What would you play here?" at a real
+mid-deal position and checks the learner's card against ``cl.hint``'s
+chances (:mod:`courtlearn.exercises.play`; it needs numpy).
 """
 from __future__ import annotations
 
 from ._base import Feedback, Question
+from .play import RULE as _PLAY_RULE
+from .play import TITLE as _PLAY_TITLE
+from .play import WHAT_TO_PLAY_FIXED, what_to_play_seeded
 from .piles import (PILE_CAPTURE_FIXED, TENS_WINNER_FIXED, pile_capture_seeded,
                     tens_winner_seeded)
 from .scoring import (COURT_OR_NOT_FIXED, NEXT_DEALER_FIXED, court_or_not_seeded,
@@ -27,10 +35,11 @@ from .scoring import (COURT_OR_NOT_FIXED, NEXT_DEALER_FIXED, court_or_not_seeded
 from .tricks import (LEGAL_CARDS_FIXED, SPOT_THE_REVOKE_FIXED, TRICK_WINNER_FIXED,
                      legal_cards_seeded, spot_the_revoke_seeded, trick_winner_seeded)
 
-__all__ = ["KINDS", "TITLES", "RULES", "Question", "Feedback", "question", "count"]
+__all__ = ["KINDS", "PLAY_KINDS", "TITLES", "RULES", "Question", "Feedback", "question", "count"]
 
 KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
          "next_dealer", "tens_winner")
+PLAY_KINDS = ("what_to_play",)   # strategy, checked against the hint (needs numpy)
 
 TITLES = {
     "trick_winner": "Which card wins this trick?",
@@ -40,6 +49,7 @@ TITLES = {
     "court_or_not": "Court or not?",
     "next_dealer": "Who deals next?",
     "tens_winner": "Who wins on tens?",
+    "what_to_play": _PLAY_TITLE,
 }
 
 # The rule each kind practises, in one sentence (shown in the exercise notebooks).
@@ -64,6 +74,7 @@ RULES = {
                    "court, the same player deals again; with a court, the dealer's partner deals.",
     "tens_winner": "In Dehla Pakad the tens decide: the team that did not deal wins with two or "
                    "three tens, the dealing team needs three, and all four tens is a kot.",
+    "what_to_play": _PLAY_RULE,
 }
 
 _FIXED = {
@@ -74,6 +85,7 @@ _FIXED = {
     "court_or_not": COURT_OR_NOT_FIXED,
     "next_dealer": NEXT_DEALER_FIXED,
     "tens_winner": TENS_WINNER_FIXED,
+    "what_to_play": WHAT_TO_PLAY_FIXED,
 }
 
 _SEEDED = {
@@ -84,6 +96,7 @@ _SEEDED = {
     "court_or_not": court_or_not_seeded,
     "next_dealer": next_dealer_seeded,
     "tens_winner": tens_winner_seeded,
+    "what_to_play": what_to_play_seeded,
 }
 
 
@@ -94,7 +107,7 @@ def count(kind: str) -> int:
 
 def _kind(kind: str) -> str:
     if kind not in _FIXED:
-        raise ValueError(f"unknown exercise kind {kind!r}; the kinds are: {', '.join(KINDS)}")
+        raise ValueError(f"unknown exercise kind {kind!r}; the kinds are: {', '.join(KINDS + PLAY_KINDS)}")
     return kind
 
 

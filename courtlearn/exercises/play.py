@@ -1,0 +1,262 @@
+"""What would you play here?  A real mid-deal position, checked against the hint.
+
+Unlike the rule kinds, this question has no single lawful answer: any legal
+card may be played.  The check asks :func:`courtlearn.bots.hint` (a Monte
+Carlo bot that plays the rest of the deal out many times, from what the seat
+can see) how often the learner's side wins the deal with each legal card, and
+compares the learner's card with the best one.  The hint's seed is fixed per
+question, so the same question always gets the same verdict.
+
+The positions are played by :class:`courtlearn.bots.RuleBot` from a seeded
+deal up to a moment when South is to play with at least three legal cards, and
+only positions where the choice matters are asked: the best card wins the deal
+clearly more often than the worst one, and stays the best with other hint
+seeds.  The estimates need numpy.
+"""
+from __future__ import annotations
+
+import html
+import random
+
+import courtlearn as cl
+
+from ._base import (Question, apply, card_text, copy_deal, read_card, seat_name, table_text,
+                    team_name)
+
+KIND = "what_to_play"
+VIEWER = 0                 # the learner sits South, as at the live table
+HINT_SEED = 0              # the seed of the hint a question is checked against
+CHECK_SEEDS = (1, 2)       # other hint seeds under which the best card must stay best
+MARGIN = 0.05              # a card this close to the best chance counts as correct
+MIN_SPREAD = 0.15          # the best card must beat the worst lawful one by this much
+MIN_LEGAL = 3
+GAMES = ("court_piece", "double_sir", "dehla_pakad")
+SEARCH_DEALS = 30          # a fresh question looks at this many deals at most
+SEARCH_HINTS = 60          # ... and asks at most this many hints
+
+NUMPY_MESSAGE = ("'What would you play here?' questions are checked with hints, and hints need "
+                 "numpy: pip install numpy (in the browser-only site it loads from the "
+                 "Pyodide CDN: run `import numpy` in a cell first).")
+
+
+def need_numpy() -> None:
+    """Raise a clear ImportError when numpy is missing."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise ImportError(NUMPY_MESSAGE) from None
+
+
+def _hint(deal, seed: int):
+    from courtlearn.bots import hint
+    return hint(deal, seed=seed)
+
+
+def _words(p: float) -> str:
+    """0.7 -> 'about 7 deals in 10' (the hint's own way of saying it)."""
+    from courtlearn.bots import _fraction_words
+    return _fraction_words(float(p), "deal")
+
+
+def _reason(hint) -> str:
+    """The hint's reason for its card, without the 'Play X:' head and the
+    chances sentence that the check states itself."""
+    text = hint.text
+    head = f"Play {hint.card}: "
+    if text.startswith(head):
+        text = text[len(head):]
+    cut = text.find(". With it your side wins the deal")
+    if cut > 0:
+        text = text[:cut] + "."
+    return text
+
+
+def spread(hint) -> float:
+    values = list(hint.chances.values())
+    return max(values) - min(values)
+
+
+def stable(deal, hint, seeds=CHECK_SEEDS) -> bool:
+    """The hint's card stays the best with the other hint seeds."""
+    return all(_hint(deal, s).card == hint.card for s in seeds)
+
+
+# --------------------------------------------------------------------------
+# The question
+
+
+class PlayQuestion(Question):
+    """A Question whose picture is South's own view (other hands face down)."""
+
+    def _repr_html_(self) -> str:
+        try:
+            from courtlearn.render import deal_html
+            pic = deal_html(self.deal, seat=self.extra["seat"], show_all=False)
+        except Exception:  # no picture: the text says it all
+            pic = ""
+        helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
+        return (f"<div class=\"courtlearn-question\"><h4>{html.escape(self.title)}</h4>{pic}"
+                f"<pre>{html.escape(self.text)}</pre>"
+                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
+
+
+def _situation(deal) -> str:
+    rules = deal.rules
+    seat = deal.to_play
+    text = table_text(deal, hands=[seat])
+    won = deal.tricks_won
+    line = (f"Tricks taken: {team_name(rules, 0)} {won[0]}, {team_name(rules, 1)} {won[1]}")
+    if rules.game != "court_piece":
+        n = len(deal.centre)
+        line += f"; centre pile: {n} trick{'s' if n != 1 else ''}"
+    if rules.game == "dehla_pakad":
+        tens = deal.tens_won
+        line += f". Tens taken: {team_name(rules, 0)} {tens[0]}, {team_name(rules, 1)} {tens[1]}"
+    return f"{text}\n{line}.\n{seat_name(rules, seat)} (you) to play."
+
+
+def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=None,
+                          seed=None) -> Question:
+    """The question at ``deal`` for the seat to play, checked against
+    ``hint`` (computed with ``hint_seed`` when not given)."""
+    need_numpy()
+    rules = deal.rules
+    seat = deal.to_play
+    name = seat_name(rules, seat)
+    if hint is None:
+        hint = _hint(deal, hint_seed)
+    chances = dict(hint.chances)
+    best = hint.card
+    top = chances[best]
+    worst = min(chances, key=lambda c: (chances[c], c))
+    legal = list(deal.legal_cards())
+    why = _reason(hint)
+
+    def judge(answer):
+        card = read_card(answer)
+        if card not in chances:
+            try:
+                copy_deal(deal).play(card)
+            except cl.IllegalPlay as exc:
+                return False, str(getattr(exc, "reason", exc))
+            return False, f"{card} is not one of the cards {name} may play: {card_text(legal)}."
+        p = chances[card]
+        if card == best or p >= top - MARGIN:
+            msg = f"with {card} your side wins {_words(p)}"
+            if card != best:
+                same = "as often as" if p >= top else "almost as often as"
+                msg += f", {same} with {best}, the hint's card ({_words(top)})"
+            if worst != card:
+                msg += f"; with {worst}, the weakest card you may play, {_words(chances[worst])}"
+            return True, f"{msg}. The hint plays {best}: {why}"
+        a, b = _words(p), _words(top)
+        if a != b:
+            msg = f"with {card} your side wins {a}, against {b} with {best}"
+        else:
+            msg = f"with {card} your side wins {a}, but a little less often than with {best}"
+        return False, f"{msg}. The hint plays {best}: {why}"
+
+    q = PlayQuestion(KIND, deal, "What would you play here?", str(best), hint.text, judge,
+                     text=_situation(deal), number=number, seed=seed,
+                     answer_help=f'You are {name}. Answer with a card from your hand, '
+                                 f'like "K♥" or "KH".')
+    q.extra.update(seat=seat, hint=hint, hint_seed=hint_seed, chances=chances, legal=legal)
+    return q
+
+
+# --------------------------------------------------------------------------
+# Finding positions where the choice matters
+
+
+def _turns(deal, bot, from_trick: int):
+    """Play ``deal`` on with ``bot``; yield it each time South is to play with
+    at least MIN_LEGAL legal cards from trick ``from_trick + 1`` on."""
+    while deal.phase != cl.Phase.OVER:
+        if (deal.phase == cl.Phase.PLAY and deal.to_play == VIEWER
+                and len(deal.tricks) >= from_trick and len(deal.legal_cards()) >= MIN_LEGAL):
+            yield deal
+        bot.act(deal)
+
+
+def moves_of(deal) -> str:
+    """The deal's moves so far in the form :func:`apply` replays (a trump call
+    as ``call:S``), for freezing a found position as a fixed question."""
+    notation = deal.to_notation()
+    line = next(l for l in notation.splitlines() if l.startswith("moves:"))
+    return " ".join(m for m in line[len("moves:"):].split() if m != "|")
+
+
+def search(rng: random.Random, game: str, deals: int = SEARCH_DEALS, hints: int = SEARCH_HINTS):
+    """The first position (from deals drawn with ``rng``) where the choice
+    matters and the answer is stable; failing that, the one with the widest
+    spread seen.  Returns (deal, hint)."""
+    rules = getattr(cl.Rules, game)()
+    bot = cl.bots.RuleBot()
+    asked = 0
+    fallback = None
+    for _ in range(deals):
+        deal = cl.Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(10**9))
+        for pos in _turns(deal, bot, rng.randrange(2, 8)):
+            h = _hint(pos, HINT_SEED)
+            asked += 1
+            if fallback is None or spread(h) > spread(fallback[1]):
+                fallback = (copy_deal(pos), h)
+            if spread(h) >= MIN_SPREAD and stable(pos, h):
+                return copy_deal(pos), h
+            if asked >= hints:
+                return fallback
+            if rng.random() < 0.5:   # do not always ask at the first good turn
+                break
+    return fallback
+
+
+def what_to_play_seeded(seed: int) -> Question:
+    need_numpy()
+    rng = random.Random(f"{KIND}/{seed}")
+    game = GAMES[rng.randrange(len(GAMES))]
+    deal, h = search(rng, game)
+    return what_to_play_question(deal, h, seed=seed)
+
+
+def _fixed(game: str, dealer: int, deal_seed: int, moves: str):
+    def build(number):
+        need_numpy()
+        deal = apply(cl.Deal(getattr(cl.Rules, game)(), dealer=dealer, seed=deal_seed), moves)
+        return what_to_play_question(deal, number=number)
+    return build
+
+
+# Frozen positions (found with ``search``): the moves replay a seeded deal as
+# RuleBot played it, up to South's turn.
+WHAT_TO_PLAY_FIXED = [
+    # Court Piece: win the trick with the lowest club that does it (8♣), keeping
+    # Q♣ J♣ above West's last clubs
+    _fixed("court_piece", 0, 4,
+           "call:H AH 2H 3H 4H 4S AS 2S 8S AD 5D 8D 4D 2D 8H QD 6D AC 2C 7C 4C KC 3C 6S 6C "
+           "KH 9H 7H 5H QH 10H JH 6H 5C"),
+    # Court Piece: North's trump is winning the trick; throw the 10♦, keep A♦ K♦
+    _fixed("court_piece", 1, 89,
+           "call:H AS 5S 3S 4S AH 3H 4C 7H 2S KS 7S JS 2C 9C AC 7C KH 2H 6H 4D QH 4H 8H 5D "
+           "6C JC QC 6D KC 8D 8C 5H QS 6S 10S 9H 10C 10H 3C 9D JH 5C"),
+    # Double Sir: South won the last trick; win this one too and take the pile
+    _fixed("double_sir", 3, 11,
+           "call:H 2C AC 6C 7C AS 3S 10S 2S 5S 4S KS 3H 3C 5C JC QC KC 4C 8C JH AD 3D 2D 6D "
+           "AH 5H 4H 2H KH 6H 10H 9H 4D 5D KD 6S"),
+    # Double Sir: lead the Q♠ for a second trick in a row (the pile) most of the time
+    _fixed("double_sir", 0, 16,
+           "call:D AS 5S 3S 7S 2S KS 8S 9S AC 2C 4C 5C AD 9D 3D 5D KD 10D JD 6D 3H 6H AH 8H"),
+    # Dehla Pakad: partner's trump is winning: give it your 10♣
+    _fixed("dehla_pakad", 3, 31,
+           "call:H 2S 3S AS 5S AH 4H 5H 2H KH 10H 6H 3H QH 6D JH 8H 9H 8S"),
+    # Dehla Pakad: no clubs: trump with the 10♦ and bank the ten
+    _fixed("dehla_pakad", 2, 18,
+           "call:D AS 2S 10S 3S 2C 5C 6C 7C AH 10H 7H 2H AC QC 8C 4C KS 8S 5S JS 3C KC"),
+]
+
+
+TITLE = "What would you play here?"
+RULE = ("Any lawful card may be played, but they are not equally good: the hint plays the rest "
+        "of the deal out many times from what you can see, with the unseen cards shared out in "
+        "different ways, and counts how often your side wins the deal with each card.")
+__all__ = ["KIND", "TITLE", "RULE", "WHAT_TO_PLAY_FIXED", "what_to_play_question",
+           "what_to_play_seeded", "need_numpy", "search"]
