@@ -41,7 +41,17 @@ GAME = {
     "court_or_not": "Court Piece",
     "next_dealer": "Court Piece",
     "tens_winner": "Dehla Pakad (all thirteen tricks played)",
+    "what_to_play": "Court Piece, Double Sir and Dehla Pakad (the game is named above each table)",
 }
+
+# kinds whose notebook is not named after the kind
+FILE_NAMES = {"what_to_play": "what_would_you_play"}
+
+NUMPY_NOTE = ("**This notebook needs numpy.** Each answer is checked with `cl.hint` (lesson 10), "
+              "which plays the rest of the deal out many times, and those play-outs use numpy: "
+              "it comes with courtlearn's `[lab]` extra (or `pip install numpy`). In the "
+              "browser-only site the `import numpy` cell below loads it from the Pyodide CDN, "
+              "so there this notebook needs an internet connection.\n\n")
 
 FRESH_SEED = 7
 
@@ -68,8 +78,9 @@ def notebook(kind: str, number: int) -> "nbformat.NotebookNode":
         new_markdown_cell(
             f"# Exercise {number:02d}: {title}\n\n"
             f"Game: {GAME[kind]}.\n\n"
-            f"**The rule.** {ex.RULES[kind]}\n\n"
+            f"**The {'idea' if kind in ex.PLAY_KINDS else 'rule'}.** {ex.RULES[kind]}\n\n"
             f"{ATTRIBUTION}\n\n"
+            + (NUMPY_NOTE if kind in ex.PLAY_KINDS else "") +
             "Each question shows a table and asks one thing. Put your answer in the "
             "`answer = ...` cell under it and run the cell: the check says *Correct* (with "
             "the reason), or *Not yet* with a hint about the rule. Answers can be written "
@@ -81,6 +92,9 @@ def notebook(kind: str, number: int) -> "nbformat.NotebookNode":
         new_code_cell(PIPLITE),
         new_code_cell("import courtlearn as cl"),
     ]
+    if kind in ex.PLAY_KINDS:
+        cells.append(new_code_cell("import numpy  # the hints' play-outs; in the browser site "
+                                   "this loads it from the Pyodide CDN"))
     for n in range(1, ex.count(kind) + 1):
         q = ex.question(kind, n)
         cells += [
@@ -106,12 +120,13 @@ def notebook(kind: str, number: int) -> "nbformat.NotebookNode":
 
 def main(argv: list[str]) -> int:
     execute = "--no-execute" not in argv
-    kinds = [a for a in argv[1:] if not a.startswith("--")] or list(cl.exercises.KINDS)
+    every = list(cl.exercises.KINDS) + list(cl.exercises.PLAY_KINDS)
+    kinds = [a for a in argv[1:] if not a.startswith("--")] or every
     OUT.mkdir(exist_ok=True)
     jupyter = Path(sys.executable).parent / "jupyter"
     for kind in kinds:
-        number = cl.exercises.KINDS.index(kind) + 1
-        path = OUT / f"{number:02d}_{kind}.ipynb"
+        number = every.index(kind) + 1
+        path = OUT / f"{number:02d}_{FILE_NAMES.get(kind, kind)}.ipynb"
         nb = notebook(kind, number)
         for i, cell in enumerate(nb.cells):   # stable ids, so a rebuild diffs cleanly
             cell["id"] = f"{kind.replace('_', '-')}-{i:02d}"
