@@ -1152,6 +1152,9 @@ def lesson_10():
         - **Every click has a Python twin** (`table.play`, `table.step`,
           `table.new_deal`), and a refused move changes nothing.
 
+        Practise choosing a card: [Exercise 08 · What would you play here?](../exercises/08_what_would_you_play.ipynb)
+        checks your card against the hint's chances.
+
         Next: [11 · What the numbers say](11_what_the_numbers_say.ipynb): thousands
         of deals, counted.
         """),
