@@ -207,6 +207,8 @@ def search(rng: random.Random, game: str, deals: int = SEARCH_DEALS, hints: int 
                 return fallback
             if rng.random() < 0.5:   # do not always ask at the first good turn
                 break
+    if fallback is None:
+        raise RuntimeError(f"no position with {MIN_LEGAL} legal cards for South in {deals} deals")
     return fallback
 
 
