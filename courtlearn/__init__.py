@@ -31,11 +31,12 @@ __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "De
            "simulate", "play", "widgets", "exercises"]
 
 
-def hint(deal, seat=None):
+def hint(deal, seat=None, samples=None, seed=0):
     """A suggested card for ``seat`` (default: the seat to play), with the reason and the
-    estimated chances of each legal card (see :mod:`courtlearn.bots`)."""
+    estimated chances of each legal card (see :mod:`courtlearn.bots`). ``samples``
+    (default 400) and ``seed`` set the play-outs: the same seed gives the same hint."""
     from .bots import hint as _hint
-    return _hint(deal, seat)
+    return _hint(deal, seat, samples=samples, seed=seed)
 
 
 def simulate(rules, deals=1000, seed=0, bots=None, progress=True):

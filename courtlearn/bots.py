@@ -572,8 +572,9 @@ class MonteCarloBot(_Bot):
     def _evaluate(self, deal, seat, salt=""):
         """Plays every legal card out in the same samples.
 
-        Returns (legal cards, wins[j], courts[j], trick_win[j], capture[j], info)
-        where info holds, for each card, the (seat, card) that beat it most often."""
+        Returns (legal cards, wins[j], courts[j], trick_win[j], capture[j], beaten_by,
+        known, own[j]): trick_win is how often the seat's side takes the trick, own how
+        often the card itself does, beaten_by the opponent who took it in each sample."""
         import numpy as np
 
         from . import fastplay as fp
@@ -605,10 +606,11 @@ class MonteCarloBot(_Bot):
         tw = (b.trick_winner % 2 == team).reshape(S, L)
         cap = (b.trick_captured & (b.trick_winner % 2 == team)).reshape(S, L)
         beaten_by = np.where(b.trick_winner.reshape(S, L) % 2 != team, b.trick_winner.reshape(S, L), -1)
+        own = (b.trick_winner.reshape(S, L) == seat).mean(0)
         b.playout(nrng, eps=self.eps)
         win = (b.winner == team).reshape(S, L)
         courts = np.where(b.winner == team, b.courts, -b.courts).reshape(S, L)
-        return legal, win.mean(0), courts.mean(0), tw.mean(0), cap.mean(0), beaten_by, k
+        return legal, win.mean(0), courts.mean(0), tw.mean(0), cap.mean(0), beaten_by, k, own
 
     # --------------------------------------------------------- decisions
     def choose(self, deal):
@@ -728,21 +730,25 @@ def hint(deal, seat=None, samples=None, seed=0):
     if seat != deal.to_play:
         raise ValueError(f"it is not {_seat_name(deal.rules, seat)}'s turn")
     bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
-    legal, win, courts, tw, cap, beaten_by, k = bot._evaluate(deal, seat, "hint")
+    legal, win, courts, tw, cap, beaten_by, k, own = bot._evaluate(deal, seat, "hint")
     j = _best_index(legal, win, courts)
     card = legal[j]
     chances = {c: float(win[n]) for n, c in enumerate(legal)}
-    text = _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k)
+    text = _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own)
     return Hint(card=card, text=text, chances=chances, seat=seat)
 
 
-def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k):
-    """The hint's sentence, from the estimates: how often the card wins this trick,
-    who beats it when it does not, the centre pile, and the chance for the deal."""
+def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
+    """The hint's sentence, from the estimates: how often the card wins this trick
+    (or, when the partner mostly takes it, the side), who beats it when it does not,
+    the centre pile, and the chance for the deal."""
     import numpy as np
     rules = deal.rules
     card = legal[j]
     p_trick = float(tw[j])
+    # "it wins" only when the side's tricks are this card's own; else the partner takes them
+    its_own = float(own[j]) >= 0.8 * p_trick
+    wins = "it wins this trick" if its_own else "your side takes this trick"
     cards = _trick_cards(deal.trick)
     trump_i = _si(deal.trump)
     partner_winning = bool(cards) and _trick_winner(cards, trump_i)[0] == (seat ^ 2)
@@ -759,15 +765,15 @@ def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k):
     if len(legal) == 1:
         reason = "it is your only legal card"
     elif p_trick >= 0.97:
-        reason = "your side keeps this trick" if partner_winning else "it wins this trick"
+        reason = "your side keeps this trick" if partner_winning or not its_own else wins
     elif p_trick >= 0.5:
         if holder:
-            reason = (f"it wins this trick unless {holder[0]} holds {holder[1]}, which "
+            reason = (f"{wins} unless {holder[0]} holds {holder[1]}, which "
                       f"{_fraction_words(1 - p_trick)} does")
         else:
-            reason = f"it wins this trick {_fraction_words(p_trick, 'time')}"
+            reason = f"{wins} {_fraction_words(p_trick, 'time')}"
     elif p_trick >= 0.05:
-        reason = f"it wins this trick only {_fraction_words(p_trick, 'time')}"
+        reason = f"{wins} only {_fraction_words(p_trick, 'time')}"
         if holder:
             reason += f" ({holder[0]} often holds {holder[1]})"
         reason += ", but it plays better for the rest of the deal"
