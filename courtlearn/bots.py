@@ -690,11 +690,18 @@ class MonteCarloBot(_Bot):
         return True
 
 
+TIE = 0.02   # chances this close are within the play-outs' noise
+
+
 def _best_index(legal, win, courts):
-    order = sorted(range(len(legal)),
-                   key=lambda j: (-round(float(win[j]), 9), -round(float(courts[j]), 9),
-                                  _rank(legal[j]), _si(legal[j])))
-    return order[0]
+    """The card that wins the deal most often; among cards within TIE of it, the one
+    with the best court margin (again within TIE), and among those the lowest card:
+    when the play-outs cannot tell cards apart, a player keeps the higher ones."""
+    top = max(float(w) for w in win)
+    near = [j for j in range(len(legal)) if float(win[j]) >= top - TIE]
+    best_courts = max(float(courts[j]) for j in near)
+    near = [j for j in near if float(courts[j]) >= best_courts - TIE]
+    return min(near, key=lambda j: (_rank(legal[j]), _si(legal[j])))
 
 
 # --------------------------------------------------------------------- hint
