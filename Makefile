@@ -20,8 +20,9 @@ $(VENV)/.test: pyproject.toml | $(VENV)/bin/python
 	touch $@ $(VENV)/.lab
 
 ## make lab: install with [lab] and open JupyterLab at the first lesson
+# (as root, e.g. in a container, Jupyter needs --allow-root to start at all)
 lab: $(VENV)/.lab
-	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
+	$(VENV)/bin/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) notebooks/00_start_here.ipynb
 
 ## Chromium for the browser tests (Debian package; never a downloaded browser)
 chromium:
