@@ -1307,29 +1307,23 @@ class Deal:
                 asked_in[number] = s
             elif k == "deal_rest":
                 first = number
-        revealed = self._revealed_at
+        revealed = self._revealed_at       # (trick, position) the face-down trump card was shown
         for number, cards in enumerate(tricks):
-            if revealed is not None and revealed[0] < number:     # shown before this trick
-                shown[self.trump_caller].discard(self._trump_card.suit)
-                revealed = None
             if not cards or number < first:
                 continue
             led = cards[0][1].suit
-            for i, (s, c) in enumerate(cards[1:], 1):
-                if revealed is not None and revealed[0] == number and revealed[1] <= i:  # shown first
+            for i, (s, c) in enumerate(cards):
+                if revealed is not None and (number, i) >= revealed:   # shown before this card
                     shown[self.trump_caller].discard(self._trump_card.suit)
                     revealed = None
-                if c.suit in shown[s]:
-                    shown[s].discard(c.suit)
+                shown[s].discard(c.suit)
                 if c.suit != led:
                     shown[s].add(led)
                     if asked_in.get(number) == s:
                         trump = self._trump
                         if trump is not None and c.suit != trump:
                             shown[s].add(trump)
-            s0, c0 = cards[0]
-            shown[s0].discard(c0.suit)
-        if revealed is not None:                                  # shown in the open trick
+        if revealed is not None:                 # shown after the last card played
             shown[self.trump_caller].discard(self._trump_card.suit)
         return tuple(tuple(sorted(v)) for v in shown)
 

@@ -49,6 +49,14 @@ _SEATS = {"anticlockwise": ("South", "East", "North", "West"),
 TEAM_NAMES = ("North–South", "East–West")
 
 
+def _refuse_unknown(options, allowed) -> None:
+    """A wrong option name is a ValueError that lists the accepted names."""
+    unknown = [k for k in options if k not in allowed]
+    if unknown:
+        raise ValueError(f"{', '.join(map(repr, unknown))} is not a rules option; the options are "
+                         f"{', '.join(allowed)}.")
+
+
 def team_of(seat: int) -> int:
     """Team 0 is seats 0 and 2; team 1 is seats 1 and 3."""
     return seat & 1
@@ -97,10 +105,7 @@ class Rules:
     # -- presets -----------------------------------------------------------
     @classmethod
     def _preset(cls, game: str, options: dict) -> "Rules":
-        unknown = [k for k in options if k not in OPTIONS]
-        if unknown:
-            raise ValueError(f"{', '.join(map(repr, unknown))} is not a rules option; the options are "
-                             f"{', '.join(OPTIONS)}.")
+        _refuse_unknown(options, OPTIONS)       # the game comes from the preset's name
         return cls(game=game, **options)
 
     @classmethod
@@ -128,11 +133,7 @@ class Rules:
         return cls._preset(game, options)
 
     def replace(self, **options) -> "Rules":
-        """A copy with some options changed (checked like the presets)."""
-        unknown = [k for k in options if k not in OPTIONS and k != "game"]
-        if unknown:
-            raise ValueError(f"{', '.join(map(repr, unknown))} is not a rules option; the options are "
-                             f"{', '.join(OPTIONS)}.")
+        """A copy with some options changed (checked like the presets, by ``__init__``)."""
         return dataclasses.replace(self, **options)
 
     # -- derived -----------------------------------------------------------
@@ -202,20 +203,12 @@ _dataclass_init = Rules.__init__
 
 
 def _checked_init(self, *args, **options):
-    """``Rules(game=..., option=...)`` called directly: a wrong option name is a
-    ValueError listing the options, as with the presets (not the TypeError that a
-    plain dataclass raises)."""
-    unknown = [k for k in options if k not in _DEFAULTS]
-    if unknown:
-        raise ValueError(f"{', '.join(map(repr, unknown))} is not a rules option; the options are "
-                         f"game, {', '.join(OPTIONS)}.")
-    if len(args) > len(_DEFAULTS):
-        raise ValueError(f"Rules takes at most {len(_DEFAULTS)} options, given by name: game, "
-                         f"{', '.join(OPTIONS)}.")
+    """``Rules(game=..., option=...)`` called directly (and ``replace``): a wrong option
+    name is a ValueError listing the options, not the TypeError of a plain dataclass."""
+    _refuse_unknown(options, ("game", *OPTIONS))
     _dataclass_init(self, *args, **options)
 
 
-_checked_init.__wrapped__ = _dataclass_init
 Rules.__init__ = _checked_init
 
 
