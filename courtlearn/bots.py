@@ -524,11 +524,13 @@ def _start_batch(k: _Known, hands, hidden, pending):
 @dataclass
 class Hint:
     """A suggested move and why. ``chances`` maps each option to the estimated
-    probability that the hinted seat's side wins the deal with it."""
+    probability that the hinted seat's side wins the deal with it; ``reason`` is
+    the why of ``text`` alone, without the move and the chances."""
     card: object
     text: str
     chances: dict = field(default_factory=dict)
     seat: int = 0
+    reason: str = ""
 
     def __repr__(self):
         ch = ", ".join(f"{c}: {p:.2f}" for c, p in self.chances.items())
@@ -741,12 +743,12 @@ def hint(deal, seat=None, samples=None, seed=0):
     j = _best_index(legal, win, courts)
     card = legal[j]
     chances = {c: float(win[n]) for n, c in enumerate(legal)}
-    text = _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own)
-    return Hint(card=card, text=text, chances=chances, seat=seat)
+    text, why = _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own)
+    return Hint(card=card, text=text, chances=chances, seat=seat, reason=why)
 
 
 def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
-    """The hint's sentence, from the estimates: how often the card wins this trick
+    """The hint's sentence and its reason alone, from the estimates: how often the card wins this trick
     (or, when the partner mostly takes it, the side), who beats it when it does not,
     the centre pile, and the chance for the deal."""
     import numpy as np
@@ -790,11 +792,11 @@ def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
         reason = "you cannot win this trick, so give away your least useful card"
     else:
         reason = "it keeps your stronger cards for later tricks"
-    sent = f"Play {card}: {reason}"
     if rules.game != "court_piece" and float(cap[j]) >= 0.1:
         n = len(deal.centre) + 1
         pile = "the trick" if n == 1 else f"the centre pile ({n} tricks with this one)"
-        sent += f", and your side takes {pile} {_fraction_words(float(cap[j]), 'time')}"
+        reason += f", and your side takes {pile} {_fraction_words(float(cap[j]), 'time')}"
+    sent = f"Play {card}: {reason}"
     sent += f". With it your side wins the deal {_fraction_words(float(win[j]), 'time')}"
     others = [n for n in range(len(legal)) if n != j]
     if others:
@@ -806,7 +808,7 @@ def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
             sent += f" ({legal[nb]} does almost as well)"
         else:
             sent += f" ({legal[nb]} does as well)"
-    return sent + "."
+    return sent + ".", reason + "."
 
 
 def _likely_holder_card(card, who, k):
@@ -846,14 +848,15 @@ def _trump_hint(deal, seat, samples, seed):
         lowest = {s: min((c for c in hand if _si(c) == s), key=_rank) for s in suits}
         card = lowest[best]
         how = "show" if _method(rules) == "shown" else "set aside face down"
-        text = (f"Choose {card} as the trump card ({how}): {SUIT_WORDS[best]} become trumps, "
-                f"you hold {held} of your five cards in that suit, and with it your side wins "
-                f"the deal {odds}.")
+        why = (f"{SUIT_WORDS[best]} become trumps, you hold {held} of your five cards in that "
+               f"suit, and with it your side wins the deal {odds}.")
+        text = f"Choose {card} as the trump card ({how}): {why}"
         chances = {lowest[s]: ch[s] for s in suits}
     else:
         card = _suit(best)
-        text = (f"Call {SUIT_WORDS[best]}: you hold {held} of your five cards in it, and "
-                f"with it as trumps your side wins the deal {odds}.")
+        why = (f"you hold {held} of your five cards in it, and with it as trumps your side "
+               f"wins the deal {odds}.")
+        text = f"Call {SUIT_WORDS[best]}: {why}"
         chances = {_suit(s): ch[s] for s in suits}
     if deferred:
         d = _fraction_words(ch["defer"], "time")
@@ -861,4 +864,4 @@ def _trump_hint(deal, seat, samples, seed):
             text += f" Deferring would do better still: your side wins {d} that way."
         else:
             text += f" Deferring would win only {d}."
-    return Hint(card=card, text=text, chances=chances, seat=seat)
+    return Hint(card=card, text=text, chances=chances, seat=seat, reason=why)

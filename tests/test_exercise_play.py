@@ -166,7 +166,7 @@ def _fake_question(chances, text="Play {}: it wins this trick. With it your side
     assert len(legal) >= 3
     ch = dict(zip(legal, chances))
     best = legal[0]
-    fake = Hint(card=best, text=text.format(best), chances=ch, seat=0)
+    fake = Hint(card=best, text=text.format(best), chances=ch, seat=0, reason="it wins this trick.")
     return play.what_to_play_question(q.deal, fake), legal
 
 

@@ -58,19 +58,6 @@ def _words(p: float) -> str:
     return _fraction_words(float(p), "deal")
 
 
-def _reason(hint) -> str:
-    """The hint's reason for its card, without the 'Play X:' head and the
-    chances sentence that the check states itself."""
-    text = hint.text
-    head = f"Play {hint.card}: "
-    if text.startswith(head):
-        text = text[len(head):]
-    cut = text.find(". With it your side wins the deal")
-    if cut > 0:
-        text = text[:cut] + "."
-    return text
-
-
 def spread(hint) -> float:
     values = list(hint.chances.values())
     return max(values) - min(values)
@@ -130,7 +117,7 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
     top = chances[best]
     worst = min(chances, key=lambda c: (chances[c], c))
     legal = list(deal.legal_cards())
-    why = _reason(hint)
+    why = hint.reason
 
     def judge(answer):
         card = read_card(answer)
