@@ -2,9 +2,10 @@
 
 >>> import courtlearn as cl
 >>> deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=7)
->>> deal.call_trump("H")
+>>> deal.call_trump("H")[0].text
+'South calls hearts as trumps.'
 >>> while deal.phase == "play":
-...     deal.play(deal.legal_cards()[-1])
+...     events = deal.play(deal.legal_cards()[-1])
 >>> deal.result.kind in ("tricks", "court", "goon")
 True
 
@@ -18,6 +19,7 @@ import importlib
 from .cards import Card, CardError, Suit, cards, deck, shuffled
 from .deal import Deal, DealResult, IllegalPlay, Phase, Revoke, SeatView, Trick
 from .explain import Event
+from .moves import Move
 from .rules import GAMES, TEAM_NAMES, Rules, team_of
 from .session import Session, next_dealer
 
@@ -26,7 +28,7 @@ __version__ = "0.1.0"
 SEAT_NAMES = ("South", "East", "North", "West")
 
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
-           "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Rules", "GAMES",
+           "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
            "simulate", "play", "widgets", "exercises"]
 

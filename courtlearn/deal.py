@@ -4,13 +4,14 @@
 >>> deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
 >>> deal.phase, deal.trump_caller, len(deal.hand(0))
 (<Phase.TRUMP: 'trump'>, 0, 5)
->>> deal.call_trump("S")
+>>> _ = deal.call_trump("S")
 >>> deal.phase, deal.trump, len(deal.hand(0))
 (<Phase.PLAY: 'play'>, Suit.SPADES, 13)
 >>> deal.to_play
 0
 >>> card = deal.legal_cards()[0]
->>> deal.play(card)
+>>> deal.play(card) == deal.events[-1:]         # every action returns the events it added
+True
 >>> deal.events[-1].text == f"South leads {card}."
 True
 >>> deal.undo(); deal.trick.cards
@@ -47,7 +48,8 @@ from typing import NamedTuple, Sequence
 
 from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse_cards, held, \
     held_suit, mask_of, shuffled
-from .explain import Event, illegal_reason, list_cards
+from .explain import DEAL_EVENT_TYPES, Event, illegal_reason, list_cards
+from .moves import Move
 from .rules import Rules, team_of
 
 __all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
@@ -57,7 +59,9 @@ _H0, _H1, _H2, _H3 = _HELD_SUIT
 _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
 _BIT = operator.attrgetter("bit")
-_new_trick = tuple.__new__   # Trick's own __new__ is Python code; this is the same, in C
+_new_trick = _tnew = tuple.__new__   # Trick's and Event's own __new__ are Python code; this is
+                                     # the same, in C (the deal makes an event per card)
+_PLAYED, _TRICK_WON, _TO_CENTRE = (DEAL_EVENT_TYPES[k] for k in ("play", "trick", "centre"))
 _SEATS_FROM = tuple(tuple((lead + i) & 3 for i in range(4)) for lead in range(4))
 _ACE_RANK = 14
 
@@ -323,8 +327,7 @@ class Deal:
         self._revealed_at: tuple | None = None  # hidden trump: (trick, position) when shown
         self._seven: int | None = None       # Court Piece: team that won the first seven
         self._played_on = False
-        self._log: list[tuple] = []
-        self._events: list[Event] = []
+        self._log: list[Event] = []      # every event, in order: the deal's one record
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
         self._fast_play = False
@@ -332,19 +335,24 @@ class Deal:
         method = r.trump_method
         if method == "hidden_random" or (method == "first_void" and r.game != "dehla_pakad"):
             self._deal_batches(13)
-            self._log.append(("deal_all", self.dealer, None, (), None))
+            self._add("deal_all", self.dealer, None, (), None)
             if method == "hidden_random":
                 five = self._order[self.trump_caller][:5]
                 card = five[_seed_for(self.seed, "hidden_random").randrange(5)]
                 self._hidden = card
                 self._hands[self.trump_caller][card.si] &= ~card.sbit
-                self._log.append(("set_aside_random", self.trump_caller, None, (), None))
+                self._add("set_aside_random", self.trump_caller, None, (), None)
             self._set_phase(_PLAY)
         else:
             self._deal_batches(5)
-            self._log.append(("deal_first", self.dealer, None, (), None))
+            self._add("deal_first", self.dealer, None, (), None)
             if method == "first_void":      # Dehla Pakad method one: play on five cards
                 self._set_phase(_PLAY)
+
+    def _add(self, kind: str, seat, card, data, audience) -> None:
+        """Record one event (the hot paths of play and tricks make theirs inline)."""
+        self._log.append(_tnew(DEAL_EVENT_TYPES[kind], (kind, seat, card, data, audience,
+                                                        self.rules)))
 
     def _set_phase(self, phase: Phase):
         # ``phase`` is a plain attribute (read on every card by players and bots); only
@@ -370,7 +378,7 @@ class Deal:
         face_down = self._hidden is not None      # the caller's set-aside card counts as held
         if face_down:
             sizes = tuple(n + (s == self.trump_caller) for s, n in enumerate(sizes))
-        self._log.append(("deal_rest", self.dealer, None, (sizes, face_down), None))
+        self._add("deal_rest", self.dealer, None, (sizes, face_down), None)
 
     # ------------------------------------------------------------- properties
     @property
@@ -450,11 +458,12 @@ class Deal:
         """The actions, read off the log: each action logs exactly one entry of these kinds
         (cards played stay Cards, the rest are tokens)."""
         out = []
-        for k, seat, card, data, _ in self._log:
+        for e in self._log:
+            k = e[0]
             if k == "play":
-                out.append(card)
+                out.append(e[2])
             elif k in _ACTION_KINDS:
-                out.append(_ACTION_KINDS[k](seat, card, data))
+                out.append(_ACTION_KINDS[k](e[1], e[2], e[3]))
         return out
 
     @property
@@ -468,15 +477,7 @@ class Deal:
     @property
     def events(self) -> list[Event]:
         """Every event so far; each has ``.text``, a sentence a learner can read."""
-        log, evs = self._log, self._events
-        if len(evs) != len(log):
-            rules = self.rules
-            for k, s, c, d, a in log[len(evs):]:
-                if k == "play" or k == "trick":   # logged flat: (kind, seat, card, x, y)
-                    evs.append(Event(k, s, c, (d, a), None, rules))
-                else:
-                    evs.append(Event(k, s, c, d, a, rules))
-        return list(evs)
+        return list(self._log)
 
     @property
     def revokes(self) -> list[Revoke]:
@@ -507,6 +508,65 @@ class Deal:
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seat_name(seat)
+
+    # ------------------------------------------------------- the one judge: who, what
+    @property
+    def actor(self) -> int | None:
+        """The seat whose decision the deal waits for: the trump caller in the trump phase,
+        ``to_play`` in play, None when the deal is over.
+
+        After a Court Piece court the winners *may* play on (``play_on``), but the deal
+        does not wait for it: ``actor`` is None then, and ``moves(seat)`` lists the play-on
+        for the seats of the winning side.
+        """
+        phase = self.phase
+        if phase is _PLAY:
+            return self._to_play
+        if phase is _TRUMP:
+            return self.trump_caller
+        return None
+
+    def moves(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now, each with every argument it may take.
+
+        The moves come from the same checks the actions make, so each listed argument is
+        accepted (``can_X`` is True) and nothing else is. ``play`` lists every card the
+        deal would accept from the seat, which with ``revokes="allowed"`` includes
+        revoking cards (``legal_cards()`` lists only the lawful ones).
+
+        >>> import courtlearn as cl
+        >>> deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+        >>> _ = deal.call_trump("S")
+        >>> [m.kind for m in deal.moves(0)], len(deal.moves(0)[0].cards)
+        (['play'], 13)
+        """
+        seat = _check_seat(seat)
+        r = self.rules
+        out = []
+        phase = self.phase
+        if phase is _TRUMP and seat == self.trump_caller:
+            if r.trump_method == "called":
+                out.append(Move("call_trump", suits=tuple(Suit)))
+            elif r.trump_method in ("shown", "hidden"):
+                out.append(Move("choose_trump_card", cards=tuple(held(self._mask(seat)))))
+            if r.allow_deferred:
+                numbers = tuple(range(6, 14)) if r.deferred_card == "numbered" else (None,)
+                out.append(Move("defer_trump", numbers=numbers))
+        elif phase is _PLAY:
+            if seat == self._to_play:
+                cards = tuple(c for c in held(self._mask(seat)) if self._refuse_play(c) is None)
+                out.append(Move("play", cards=cards))
+                if self._refuse_ask() is None:
+                    out.append(Move("ask_for_trump"))
+            rv = self._open_revoke()
+            if rv is not None and rv[0] == seat:
+                out.append(Move("correct_revoke"))
+        if self._claimable(seat)[0] is None:
+            out.append(Move("claim_revoke"))
+        if (self._refuse_play_on() is None and self._result is not None
+                and team_of(seat) == self._result.winner):
+            out.append(Move("play_on"))
+        return out
 
     # ------------------------------------------------------------------ checks
     def legal_cards(self) -> list[Card]:
@@ -572,6 +632,14 @@ class Deal:
             how = "call the trump suit (call_trump)"
         return f"The trump is not fixed yet: {caller}, the trump caller, must first {how}."
 
+    def verify_play(self, card: "Card | str") -> None:
+        """Raise what ``play(card)`` would raise (a CardError for bad text, an
+        :class:`IllegalPlay` with its reason), changing nothing; return None if it may be played."""
+        card = Card.parse(card)
+        reason = self._refuse_play(card)
+        if reason is not None:
+            raise IllegalPlay(reason)
+
     def can_play(self, card) -> bool:
         """Whether ``play(card)`` would be accepted (a revoke counts when revokes are allowed)."""
         try:
@@ -581,9 +649,10 @@ class Deal:
         return self._refuse_play(card) is None
 
     # ------------------------------------------------------------------ moves
-    def play(self, card: "Card | str") -> None:
-        """Play ``card`` for ``to_play``. Raises :class:`IllegalPlay` (and changes nothing)
-        if it may not be played."""
+    def play(self, card: "Card | str") -> list[Event]:
+        """Play ``card`` for ``to_play``; returns the events it added (the card, and the trick,
+        pile and end when it completes them). Raises :class:`IllegalPlay` (and changes nothing)
+        if it may not be played: :meth:`verify_play` raises the same."""
         if card.__class__ is not Card:
             card = Card.parse(card)
         if self._fast_play:
@@ -596,21 +665,27 @@ class Deal:
                 li = self._ledi
                 if li < 0 or li == si or not hand[li]:
                     hand[si] = m ^ card.sbit
-                    self._log.append(("play", seat, card, self._led, self._trump))
+                    ev = _tnew(_PLAYED, ("play", seat, card, self._led, self._trump, self.rules))
+                    log = self._log
+                    log.append(ev)
                     trick = self._trick
                     trick.append(card)
                     if len(trick) == 4:
+                        n = len(log) - 1
                         self._finish_trick()
-                    else:
-                        if li < 0:
-                            self._led = card.suit
-                            self._ledi = si
-                        self._to_play = (seat + 1) & 3
-                    return
+                        return log[n:]
+                    if li < 0:
+                        self._led = card.suit
+                        self._ledi = si
+                    self._to_play = (seat + 1) & 3
+                    return [ev]
         reason = self._refuse_play(card)
         if reason is not None:
             raise IllegalPlay(reason)
+        log = self._log
+        n = len(log)
         self._do_play(card)
+        return log[n:]
 
     def _do_play(self, card: Card):
         seat = self._to_play
@@ -618,21 +693,21 @@ class Deal:
         trick = self._trick
         led = self._led
         self._hands[seat][card.si] ^= card.sbit
-        self._log.append(("play", seat, card, led, self._trump))
+        self._log.append(_tnew(_PLAYED, ("play", seat, card, led, self._trump, self.rules)))
         revoking = led is not None and card.suit != led and hand & SUIT_MASKS[led]
         if self._revokes:
             self._check_proof(seat, card)
         if revoking:
             holding = tuple(held_suit(hand, led))
             self._revokes.append([seat, len(self._tricks), card, led, False, False, len(trick)])
-            self._log.append(("revoke", seat, card, (led, holding), frozenset((seat,))))
+            self._add("revoke", seat, card, (led, holding), frozenset((seat,)))
         # first_void: the first card off the suit led fixes the trump, a revoking card too: the
         # table cannot tell a revoke from a void, and nobody's view may (a correction unfixes it)
         if (led is not None and card.suit != led and self._trump is None
                 and self.rules.trump_method == "first_void" and self._fixed_at is None):
             self._trump = card.suit
             self._fixed_at = (len(self._tricks), len(trick))
-            self._log.append(("trump_fixed", seat, card, (led,), None))
+            self._add("trump_fixed", seat, card, (led,), None)
         trick.append(card)
         if led is None:
             self._led = card.suit
@@ -646,7 +721,7 @@ class Deal:
         for rv in self._revokes:
             if rv[0] == seat and not rv[5] and rv[3] == card.suit and rv[1] < len(self._tricks):
                 rv[5] = True
-                self._log.append(("revoke_proven", seat, rv[2], (rv[3], card, rv[1] + 1), None))
+                self._add("revoke_proven", seat, rv[2], (rv[3], card, rv[1] + 1), None)
 
     def _set_turn(self, seat: int):
         self._to_play = seat
@@ -662,7 +737,7 @@ class Deal:
         self._trump = card.suit
         self._trump_card = card
         self._revealed_at = (len(self._tricks), len(self._trick))
-        self._log.append(("reveal", owner, card, (why, asker), None))
+        self._add("reveal", owner, card, (why, asker), None)
 
     def _finish_trick(self):
         trick = self._trick
@@ -688,7 +763,8 @@ class Deal:
         self._asked = None
         self._corrected = None
         self._leader = win_seat
-        self._log.append(("trick", win_seat, best, best.suit is trump, led))
+        self._log.append(_tnew(_TRICK_WON, ("trick", win_seat, best, best.suit is trump, led,
+                                            self.rules)))
         if self._revokes:
             for rv in self._revokes:
                 if rv[1] == number:
@@ -723,14 +799,14 @@ class Deal:
             self._run_len += 1
         else:
             self._run_seat, self._run_len = win_seat, 1
-        log = self._log
         if number == 12:                       # the last trick takes what is left
             n = len(self._centre)
             self._take_centre(win_seat & 1)
-            log.append(("sweep", win_seat, None, (n,), None))
+            self._add("sweep", win_seat, None, (n,), None)
             return
         if self._run_len < 2:
-            log.append(("centre", win_seat, None, (len(self._centre),), None))
+            self._log.append(_tnew(_TO_CENTRE, ("centre", win_seat, None, (len(self._centre),),
+                                                None, r)))
             return
         blocked = None
         if not r.first_two_capture and number == 1:
@@ -742,12 +818,12 @@ class Deal:
               and (self._fixed_at is None or number <= self._fixed_at[0])):
             blocked = "be_ranga"
         if blocked:
-            log.append(("no_capture", win_seat, None, (blocked, len(self._centre)), None))
+            self._add("no_capture", win_seat, None, (blocked, len(self._centre)), None)
             return
         n = len(self._centre)
         self._take_centre(win_seat & 1)
         self._run_len = 0
-        log.append(("capture", win_seat, None, (n,), None))
+        self._add("capture", win_seat, None, (n,), None)
 
     def _take_centre(self, team: int):
         for i in self._centre:
@@ -763,7 +839,7 @@ class Deal:
             self._seven = team
             if self.rules.stop_when_decided:
                 return self._court_result(team)
-            self._log.append(("seven", None, None, (team, team == self.dealer & 1), None))
+            self._add("seven", None, None, (team, team == self.dealer & 1), None)
             return None
         if self._seven is not None:
             team = self._seven
@@ -853,7 +929,7 @@ class Deal:
     def _finish(self, result: DealResult):
         self._result = result
         self._set_phase(_OVER)
-        self._log.append(("end", None, None, (result, self.dealer), None))
+        self._add("end", None, None, (result, self.dealer), None)
 
     # ------------------------------------------------------------ trump moves
     def _caller_check(self, what: str, methods: tuple):
@@ -875,15 +951,25 @@ class Deal:
                     f"choose_trump_card(card), not {what}.")
         return f"With trump_method={m!r} nobody chooses the trump: {what} is not possible."
 
-    def call_trump(self, suit: "Suit | str") -> None:
-        """The trump caller names the trump suit (``trump_method="called"``)."""
+    def verify_call_trump(self, suit: "Suit | str") -> Suit:
+        """Raise what ``call_trump(suit)`` would raise, changing nothing (returns the suit)."""
         s = Suit.parse(suit)
         self._caller_check("call_trump", ("called",))
-        self._do_call(s)
+        return s
+
+    def can_call_trump(self, suit: "Suit | str") -> bool:
+        return _accepts(self.verify_call_trump, suit)
+
+    def call_trump(self, suit: "Suit | str") -> list[Event]:
+        """The trump caller names the trump suit (``trump_method="called"``); returns the
+        events added."""
+        n = len(self._log)
+        self._do_call(self.verify_call_trump(suit))
+        return self._log[n:]
 
     def _do_call(self, s: Suit):
         self._trump = s
-        self._log.append(("call", self.trump_caller, None, (s,), None))
+        self._add("call", self.trump_caller, None, (s,), None)
         self._begin_play()
 
     def _begin_play(self):
@@ -891,8 +977,8 @@ class Deal:
         self._set_phase(_PLAY)
         self._set_turn(self.trump_caller)
 
-    def choose_trump_card(self, card: "Card | str") -> None:
-        """The trump caller picks one of their first five cards (``shown`` or ``hidden``)."""
+    def verify_choose_trump_card(self, card: "Card | str") -> Card:
+        """Raise what ``choose_trump_card(card)`` would raise, changing nothing (returns the card)."""
         c = Card.parse(card)
         self._caller_check("choose_trump_card", ("shown", "hidden"))
         caller = self.trump_caller
@@ -900,28 +986,49 @@ class Deal:
             name = self.rules.seat_name(caller)
             raise ValueError(f"{c} is not among {name}'s first five cards; choose one of "
                              f"{list_cards(held(self._mask(caller)))}.")
-        self._do_choose(c)
+        return c
+
+    def can_choose_trump_card(self, card: "Card | str") -> bool:
+        return _accepts(self.verify_choose_trump_card, card)
+
+    def choose_trump_card(self, card: "Card | str") -> list[Event]:
+        """The trump caller picks one of their first five cards (``shown`` or ``hidden``);
+        returns the events added."""
+        n = len(self._log)
+        self._do_choose(self.verify_choose_trump_card(card))
+        return self._log[n:]
 
     def _do_choose(self, c: Card):
         caller = self.trump_caller
         if self.rules.trump_method == "shown":
             self._trump = c.suit
             self._trump_card = c
-            self._log.append(("show", caller, c, (), None))
+            self._add("show", caller, c, (), None)
         else:
             self._hidden = c
             self._hands[caller][c.si] &= ~c.sbit
-            self._log.append(("set_aside", caller, c, (), frozenset((caller,))))
+            self._add("set_aside", caller, c, (), frozenset((caller,)))
             others = frozenset(s for s in range(4) if s != caller)
-            self._log.append(("set_aside_public", caller, None, (), others))
+            self._add("set_aside_public", caller, None, (), others)
         self._begin_play()
 
-    def defer_trump(self, number: int | None = None) -> None:
+    def defer_trump(self, number: int | None = None) -> list[Event]:
         """The trump caller declines to choose from five; a later card fixes the trump.
 
         ``deferred_card="next"``: the first card of the next batch; ``"random"``: a random
         card of the next batch; ``"numbered"``: card ``number`` (6..13) of the caller's deal.
+        Returns the events added.
         """
+        n = len(self._log)
+        self.verify_defer_trump(number)
+        self._do_defer(number)
+        return self._log[n:]
+
+    def can_defer_trump(self, number: int | None = None) -> bool:
+        return _accepts(self.verify_defer_trump, number)
+
+    def verify_defer_trump(self, number: int | None = None) -> None:
+        """Raise what ``defer_trump(number)`` would raise, changing nothing."""
         r = self.rules
         if self.phase is not _TRUMP:
             self._caller_check("defer_trump", (r.trump_method,))
@@ -935,7 +1042,6 @@ class Deal:
         elif number is not None:
             raise ValueError(f"With deferred_card={r.deferred_card!r} the card is not chosen by "
                              f"number: call defer_trump() with no number.")
-        self._do_defer(number)
 
     def _do_defer(self, number):
         r = self.rules
@@ -947,20 +1053,27 @@ class Deal:
             card = order[5 + _seed_for(self.seed, "deferred").randrange(4)]
         else:
             card = order[number - 1]
-        self._log.append(("defer", caller, None, (r.deferred_card, number), None))
+        self._add("defer", caller, None, (r.deferred_card, number), None)
         self._trump = card.suit
         self._trump_card = card
         self._deal_rest()
-        self._log.append(("turn", caller, card, (), None))
+        self._add("turn", caller, card, (), None)
         self._set_phase(_PLAY)
         self._set_turn(caller)
 
-    def ask_for_trump(self) -> None:
-        """A player to play who cannot follow suit asks to see the face-down trump card."""
+    def ask_for_trump(self) -> list[Event]:
+        """A player to play who cannot follow suit asks to see the face-down trump card;
+        returns the events added."""
+        n = len(self._log)
+        self.verify_ask_for_trump()
+        self._do_ask()
+        return self._log[n:]
+
+    def verify_ask_for_trump(self) -> None:
+        """Raise what ``ask_for_trump()`` would raise, changing nothing."""
         reason = self._refuse_ask()
         if reason:
             raise ValueError(reason)
-        self._do_ask()
 
     def _refuse_ask(self) -> str | None:
         r = self.rules
@@ -985,25 +1098,44 @@ class Deal:
         return None
 
     def can_ask_for_trump(self) -> bool:
+        """Whether ``ask_for_trump()`` would be accepted now."""
         return self._refuse_ask() is None
 
     def _do_ask(self):
         seat = self._to_play
         led = self._led
-        self._log.append(("ask", seat, None, (led,), None))
+        self._add("ask", seat, None, (led,), None)
         self._asked = seat
         self._reveal("asked", seat)
 
-    def correct_revoke(self) -> None:
-        """Take back the earliest revoke of the open trick, and every card played after it."""
-        if self.phase is not _PLAY or not any(rv[1] == len(self._tricks) for rv in self._revokes):
+    def correct_revoke(self) -> list[Event]:
+        """Take back the earliest revoke of the open trick, and every card played after it;
+        returns the events added."""
+        n = len(self._log)
+        self.verify_correct_revoke()
+        self._do_correct()
+        return self._log[n:]
+
+    def verify_correct_revoke(self) -> None:
+        """Raise what ``correct_revoke()`` would raise, changing nothing."""
+        if self._open_revoke() is None:
             raise ValueError("There is no revoke in the open trick to correct: a revoke can only be "
                              "corrected before its trick is complete.")
-        self._do_correct()
+
+    def can_correct_revoke(self) -> bool:
+        return self._open_revoke() is not None
+
+    def _open_revoke(self):
+        """The earliest revoke of the open trick (the one a correction takes back), or None."""
+        if self.phase is not _PLAY:
+            return None
+        number = len(self._tricks)
+        open_ = [rv for rv in self._revokes if rv[1] == number]
+        return min(open_, key=lambda rv: rv[6]) if open_ else None
 
     def _do_correct(self):
         number = len(self._tricks)
-        rv = min((rv for rv in self._revokes if rv[1] == number), key=lambda rv: rv[6])
+        rv = self._open_revoke()
         pos = rv[6]
         back = self._trick[pos:]
         del self._trick[pos:]
@@ -1018,18 +1150,27 @@ class Deal:
         if self._revealed_at is not None and self._revealed_at[0] == number \
                 and self._revealed_at[1] > pos:       # the cards from pos on are played after it
             self._revealed_at = (number, pos)
-        self._log.append(("correct", rv[0], rv[2], (rv[3], tuple(back)), None))
+        self._add("correct", rv[0], rv[2], (rv[3], tuple(back)), None)
         self._to_play = rv[0]
         self._corrected = rv[0]
 
-    def claim_revoke(self, seat: int) -> None:
+    def claim_revoke(self, seat: int) -> list[Event]:
         """``seat`` claims an established revoke by an opponent: the deal ends, a court to
-        the claimer's team."""
+        the claimer's team. Returns the events added."""
+        n = len(self._log)
+        self.verify_claim_revoke(seat)
+        self._do_claim(seat)
+        return self._log[n:]
+
+    def verify_claim_revoke(self, seat: int) -> None:
+        """Raise what ``claim_revoke(seat)`` would raise, changing nothing."""
         seat = _check_seat(seat)
         reason, _ = self._claimable(seat)
         if reason:
             raise ValueError(reason)
-        self._do_claim(seat)
+
+    def can_claim_revoke(self, seat: int) -> bool:
+        return _accepts(self.verify_claim_revoke, seat)
 
     def _claimable(self, seat: int):
         name = self.rules.seat_name(seat)
@@ -1047,7 +1188,7 @@ class Deal:
 
     def _do_claim(self, seat: int):
         _, rv = self._claimable(seat)
-        self._log.append(("claim", seat, rv[2], (rv[0], rv[3], rv[1] + 1), None))
+        self._add("claim", seat, rv[2], (rv[0], rv[3], rv[1] + 1), None)
         self._finish(DealResult(team_of(seat), 1, "revoke", self.tricks_won, self.tens_won))
 
     def can_play_on(self) -> bool:
@@ -1061,19 +1202,26 @@ class Deal:
         return ("play_on() is only for a Court Piece team that has just won the first seven "
                 "tricks: it reopens the deal to try for all thirteen (a bavney).")
 
-    def play_on(self) -> None:
-        """After a Court Piece court in the first seven tricks, play on for a bavney."""
+    def play_on(self) -> list[Event]:
+        """After a Court Piece court in the first seven tricks, play on for a bavney;
+        returns the events added."""
+        n = len(self._log)
+        self.verify_play_on()
+        self._do_play_on()
+        return self._log[n:]
+
+    def verify_play_on(self) -> None:
+        """Raise what ``play_on()`` would raise, changing nothing."""
         reason = self._refuse_play_on()
         if reason:
             raise ValueError(reason)
-        self._do_play_on()
 
     def _do_play_on(self):
         team = self._result.winner
         self._played_on = True
         self._result = None
         self._set_phase(_PLAY)
-        self._log.append(("play_on", None, None, (team,), None))
+        self._add("play_on", None, None, (team,), None)
         self._set_turn(self._leader)
 
     # ------------------------------------------------------- undo and replay
@@ -1300,7 +1448,7 @@ class Deal:
         asked_in = {}
         # who asked in which trick (asks are public), and since which trick hands are full
         number = first = 0
-        for k, s, c, d, a in self._log:
+        for k, s, *_ in self._log:
             if k == "trick":
                 number += 1
             elif k == "ask":
@@ -1367,6 +1515,15 @@ def _tens_in(cards) -> int:
     """The tens among a trick's four cards."""
     a, b, c, d = cards
     return (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
+
+
+def _accepts(verify, *args) -> bool:
+    """Whether ``verify(*args)`` passes (every refusal is a ValueError)."""
+    try:
+        verify(*args)
+    except ValueError:
+        return False
+    return True
 
 
 def _check_seat(seat) -> int:

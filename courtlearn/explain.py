@@ -6,10 +6,12 @@ never read the sentences do not pay for them.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .cards import Card, Suit, held
 from .rules import Rules, TEAM_NAMES
 
-__all__ = ["Event", "event_text", "list_cards", "illegal_reason"]
+__all__ = ["Event", "DEAL_EVENT_TYPES", "event_text", "list_cards", "illegal_reason"]
 
 
 def list_cards(cs) -> str:
@@ -25,7 +27,7 @@ def _team(team: int) -> str:
     return TEAM_NAMES[team]
 
 
-class Event:
+class Event(tuple):
     """One thing that happened, with a sentence a learner can read (``.text``).
 
     ``kind`` names what happened ("play", "trick", "capture", ...), ``seat``
@@ -33,24 +35,38 @@ class Event:
     the rest. ``visible_to(seat)`` tells whether that seat may see it: a
     private event (a face-down card's identity, a revoke nobody can prove
     yet) is visible only to the seats in its ``audience``.
+
+    An event is a frozen record (a tuple underneath, so the deal can make one
+    per card cheaply). Each kind a deal records has its own type, with the
+    parts of ``data`` under their own names (:data:`DEAL_EVENT_TYPES`):
+
+    >>> import courtlearn as cl
+    >>> deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    >>> called = deal.call_trump("S")
+    >>> [type(e).__name__ for e in called]
+    ['TrumpCalled', 'DealtRest']
+    >>> called[0].suit, called[0].text
+    (Suit.SPADES, 'South calls spades as trumps.')
     """
 
-    __slots__ = ("kind", "seat", "card", "data", "audience", "_rules", "_text")
+    __slots__ = ()
 
-    def __init__(self, kind: str, seat, card, data, audience, rules: Rules):
-        self.kind = kind
-        self.seat = seat
-        self.card = card
-        self.data = data
-        self.audience = audience
-        self._rules = rules
-        self._text = None
+    def __new__(cls, kind: str, seat, card, data, audience, rules: Rules):
+        return tuple.__new__(cls, (kind, seat, card, data, audience, rules))
+
+    def __getnewargs__(self):
+        return tuple(self)
+
+    kind = property(itemgetter(0), doc="what happened, e.g. 'play', 'trick', 'capture'")
+    seat = property(itemgetter(1), doc="the seat that did it, or None")
+    card = property(itemgetter(2), doc="the card concerned, or None")
+    data = property(itemgetter(3), doc="the rest, a tuple (named by each kind's own type)")
+    audience = property(itemgetter(4), doc="the seats that may see it, or None for everyone")
+    _rules = property(itemgetter(5))
 
     @property
     def text(self) -> str:
-        if self._text is None:
-            self._text = event_text(self.kind, self.seat, self.card, self.data, self._rules)
-        return self._text
+        return event_text(self[0], self[1], self[2], self.data, self[5])
 
     @property
     def public(self) -> bool:
@@ -58,24 +74,88 @@ class Event:
 
     def visible_to(self, seat: int) -> bool:
         """Whether ``seat`` may see this event."""
-        return self.audience is None or seat in self.audience
-
-    def _key(self):
-        return (self.kind, self.seat, self.card, self.data, self.audience, self._rules)
+        audience = self.audience
+        return audience is None or seat in audience
 
     def __eq__(self, other):
         if not isinstance(other, Event):
             return NotImplemented
-        return self._key() == other._key()
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        if not isinstance(other, Event):
+            return NotImplemented
+        return tuple.__ne__(self, other)
 
     def __hash__(self):
-        return hash((self.kind, self.seat, self.card, self.data))
+        return hash((self[0], self[1], self[2], self.data))
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.text!r})"
 
     def __str__(self) -> str:
         return self.text
+
+
+# Every kind of event a deal records: its type's name and the names of the parts of ``data``.
+_DEAL_KINDS = {
+    "deal_first": ("DealtFirst", ()),
+    "deal_all": ("DealtAll", ()),
+    "set_aside_random": ("TrumpSetAsideRandom", ()),
+    "deal_rest": ("DealtRest", ("sizes", "face_down")),
+    "call": ("TrumpCalled", ("suit",)),
+    "show": ("TrumpShown", ()),
+    "set_aside": ("TrumpSetAside", ()),
+    "set_aside_public": ("TrumpSetAsideFaceDown", ()),
+    "defer": ("TrumpDeferred", ("deferred_card", "number")),
+    "turn": ("TrumpTurned", ()),
+    "play": ("Played", ("led", "trump")),
+    "revoke": ("Revoked", ("led", "holding")),
+    "revoke_proven": ("RevokeProven", ("led", "proof", "trick_number")),
+    "trump_fixed": ("TrumpFixed", ("led",)),
+    "ask": ("TrumpAsked", ("led",)),
+    "reveal": ("TrumpRevealed", ("why", "asker")),
+    "correct": ("RevokeCorrected", ("led", "taken_back")),
+    "claim": ("RevokeClaimed", ("revoker", "led", "trick_number")),
+    "trick": ("TrickWon", ("trumped", "led")),
+    "centre": ("TrickToCentre", ("count",)),
+    "capture": ("PileCaptured", ("count",)),
+    "no_capture": ("PileNotCaptured", ("blocked", "count")),
+    "sweep": ("PileSwept", ("count",)),
+    "seven": ("SevenTricks", ("team", "goon")),
+    "end": ("DealEnded", ("result", "dealer")),
+    "play_on": ("PlayedOn", ("team",)),
+}
+
+
+# The two commonest events (a card, a trick: 65 in every deal) are stored flat, their two
+# parts in the places of ``data`` and ``audience`` (always public), so that the deal makes
+# each with one tuple: (kind, seat, card, part0, part1, rules).
+_FLAT = ("play", "trick")
+
+
+def _data_part(i: int):
+    return property(lambda self: self[3][i])
+
+
+def _flat_data(self):
+    return (self[3], self[4])
+
+
+def _event_type(kind: str, name: str, parts: tuple) -> type:
+    body = {"__slots__": (), "__doc__": f"A {kind!r} event: ``data`` is ({', '.join(parts)})."}
+    if kind in _FLAT:
+        body.update({parts[0]: property(itemgetter(3)), parts[1]: property(itemgetter(4)),
+                     "data": property(_flat_data), "audience": None})
+    else:
+        for i, part in enumerate(parts):
+            body[part] = _data_part(i)
+    return type(name, (Event,), body)
+
+
+#: kind -> the frozen record type a deal logs for it
+DEAL_EVENT_TYPES = {kind: _event_type(kind, name, parts) for kind, (name, parts) in _DEAL_KINDS.items()}
+globals().update({t.__name__: t for t in DEAL_EVENT_TYPES.values()})
 
 
 def illegal_reason(rules: Rules, seat: int, card: Card, led: Suit, hand_mask: int) -> str:
