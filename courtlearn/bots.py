@@ -2,8 +2,9 @@
 
 Every bot answers the decisions of a deal through the same small interface
 (``../shared/API.md``): ``choose`` (a card for ``deal.to_play``), ``call_trump``,
-``choose_trump_card``, ``asks_for_trump``, ``plays_on`` and ``defers_trump``;
-``act(deal)`` performs whichever of them the deal needs next.
+``choose_trump_card``, ``asks_for_trump``, ``plays_on`` and ``defers_trump``
+(the :class:`Bot` protocol); ``act(bot, deal)``, the one driver, asks the deal
+which moves the deciding seat may make and makes the single decision it awaits.
 
 * :class:`RandomBot` plays a uniformly random legal card (seeded).
 * :class:`RuleBot` plays sensibly by simple rules of thumb.
@@ -22,8 +23,9 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
-__all__ = ["Hint", "MonteCarloBot", "RandomBot", "RuleBot", "hint"]
+__all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "deciding_seat", "hint"]
 
 SUIT_LETTERS = "SHCD"
 SUIT_WORDS = ("spades", "hearts", "clubs", "diamonds")
@@ -90,50 +92,85 @@ def _seat_name(rules, seat):
     return rules.seat_name(seat)
 
 
-class _Bot:
-    """Shared driver: ``act`` performs the decision the deal needs next."""
+@runtime_checkable
+class Bot(Protocol):
+    """What a bot is: an object that answers each decision a deal can ask of a seat.
 
-    def act(self, deal):
-        """Make the next decision of ``deal`` for the seat whose turn it is.
+    Every method gets the Deal and answers for the seat the deal waits for
+    (``deal.actor``; after a court, a seat of the winning side for ``plays_on``).
+    :func:`act` is the one driver: it asks the deal which moves that seat may make
+    (``deal.moves``) and calls whichever of these the decision needs. A bot of your
+    own needs only ``choose`` and ``call_trump`` for plain Court Piece; the others
+    have sensible defaults in :func:`act` (never defer, never ask, never play on).
+    """
 
-        Returns what was done: a Suit (trump called), a Card (trump card chosen
-        or card played), ``"defer"``, ``"play_on"``, or None when the deal needs
-        nothing (it is over)."""
-        phase = _phase(deal)
-        rules = deal.rules
-        if phase == "trump":
-            if getattr(rules, "allow_deferred", False) and self.defers_trump(deal):
-                number = None
-                if getattr(rules, "deferred_card", "next") == "numbered":
-                    number = 6
-                deal.defer_trump(number)
-                return "defer"
-            if _method(rules) in ("shown", "hidden"):
-                card = self.choose_trump_card(deal)
-                deal.choose_trump_card(card)
-                return card
-            suit = self.call_trump(deal)
-            deal.call_trump(suit)
-            return suit
-        if phase == "play":
-            if (deal.trump is None and _method(rules) in HIDDEN_METHODS
-                    and _void_now(deal) and self.asks_for_trump(deal)):
-                try:
-                    deal.ask_for_trump()
-                except ValueError:
-                    pass
-            card = self.choose(deal)
-            deal.play(card)
-            return card
-        # over: a Court Piece court may be played on for a bavney
-        res = deal.result
-        if res is not None and deal.can_play_on() and self.plays_on(deal):
-            try:
-                deal.play_on()
-                return "play_on"
-            except ValueError:
-                return None
+    def choose(self, deal) -> "Card": ...                  # a card for deal.to_play
+    def call_trump(self, deal) -> "Suit": ...              # as the trump caller, from five
+    def choose_trump_card(self, deal) -> "Card": ...       # shown / hidden trump
+    def defers_trump(self, deal) -> bool: ...
+    def asks_for_trump(self, deal) -> bool: ...
+    def plays_on(self, deal) -> bool: ...
+    def act(self, deal) -> list: ...                       # the decision the deal awaits
+
+
+def deciding_seat(deal) -> int | None:
+    """The seat whose decision comes next: ``deal.actor``, or after a Court Piece court
+    the seat of the winning side that decides whether to play on (the trump caller if
+    they won, else the first winner in seat order); None when nothing is left to decide.
+
+    >>> import courtlearn as cl
+    >>> deciding_seat(cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7))
+    0
+    """
+    seat = deal.actor
+    if seat is not None:
+        return seat
+    if not deal.can_play_on():
         return None
+    winners = [s for s in range(4) if any(m.kind == "play_on" for m in deal.moves(s))]
+    return deal.trump_caller if deal.trump_caller in winners else winners[0]
+
+
+def act(bot, deal) -> list:
+    """Let ``bot`` make the single decision ``deal`` awaits (see :func:`deciding_seat`):
+    defer, choose or call the trump, ask to see a face-down trump, play a card, or play on
+    after a court. Returns the events the deal added ([] when there was nothing to decide,
+    or the bot declined to play on). ``bot`` may be any object with the methods of
+    :class:`Bot`; the ones it lacks count as "no" (never defer, ask or play on).
+
+    >>> import courtlearn as cl
+    >>> deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    >>> [e.kind for e in act(RuleBot(), deal)]
+    ['call', 'deal_rest']
+    """
+    seat = deciding_seat(deal)
+    if seat is None:
+        return []
+    moves = {m.kind: m for m in deal.moves(seat)}
+    if "play_on" in moves and deal.actor is None:
+        return deal.play_on() if _says_yes(bot, "plays_on", deal) else []
+    if "defer_trump" in moves and _says_yes(bot, "defers_trump", deal):
+        return deal.defer_trump(moves["defer_trump"].numbers[0])
+    if "choose_trump_card" in moves:
+        return deal.choose_trump_card(bot.choose_trump_card(deal))
+    if "call_trump" in moves:
+        return deal.call_trump(bot.call_trump(deal))
+    if "ask_for_trump" in moves and _says_yes(bot, "asks_for_trump", deal):
+        return deal.ask_for_trump()
+    return deal.play(bot.choose(deal))
+
+
+def _says_yes(bot, question: str, deal) -> bool:
+    answer = getattr(bot, question, None)
+    return bool(answer is not None and answer(deal))
+
+
+class _Bot:
+    """Shared by the bots here: ``act`` is :func:`act`, and simple defaults."""
+
+    def act(self, deal) -> list:
+        """Make the single decision ``deal`` awaits; returns the events it added."""
+        return act(self, deal)
 
     # defaults shared by the simple bots
     def call_trump(self, deal):
@@ -153,14 +190,6 @@ class _Bot:
 
     def plays_on(self, deal):
         return False
-
-
-def _void_now(deal) -> bool:
-    cards = _trick_cards(deal.trick)
-    if not cards:
-        return False
-    led = _si(cards[0][1])
-    return all(_si(c) != led for c in deal.hand(deal.to_play))
 
 
 HONOUR = {14: 4, 13: 3, 12: 2, 11: 1}

@@ -165,58 +165,18 @@ def _bots_for(bots) -> list:
 
 
 def play_out(deal, bots) -> None:
-    """Let ``bots`` (a list of four, by seat) finish ``deal``.
+    """Let ``bots`` (a list of four, by seat) finish ``deal``, one decision at a time
+    through :func:`courtlearn.bots.act` (a court is played on if its winners' bot says so).
 
-    A bot with an ``act(deal)`` method (all of :mod:`courtlearn.bots`) takes
-    its own turn, variants included; a plain one needs only ``choose`` and
-    ``call_trump`` (and ``choose_trump_card``, ``asks_for_trump``,
-    ``defers_trump``, ``plays_on`` for the variants that use them)."""
-    cl = _cl()
+    Any object with the bot methods of API.md will do: ``choose`` and ``call_trump``
+    (and ``choose_trump_card``, ``asks_for_trump``, ``defers_trump``, ``plays_on`` for
+    the variants that use them)."""
+    from .bots import act, deciding_seat
     for _ in range(400):
-        if deal.phase == cl.Phase.OVER:
-            res = deal.result
-            if res is None or len(deal.tricks) == 13 or res.kind not in ("court", "goon") \
-                    or deal.rules.game != "court_piece":
-                return
-            winners = [s for s in range(4) if cl.team_of(s) == res.winner]
-            seat = deal.trump_caller if deal.trump_caller in winners else winners[0]
-            if not _bot_move(deal, bots[seat], over=True):
-                return
-            continue
-        seat = deal.trump_caller if deal.phase == cl.Phase.TRUMP else deal.to_play
-        _bot_move(deal, bots[seat])
+        seat = deciding_seat(deal)
+        if seat is None or not act(bots[seat], deal):
+            return
     raise RuntimeError("the deal did not finish: a bot keeps making moves that change nothing")
-
-
-def _bot_move(deal, bot, over: bool = False) -> bool:
-    """One move by ``bot``; False when it has nothing to do."""
-    cl = _cl()
-    act = getattr(bot, "act", None)
-    if act is not None:
-        return act(deal) is not None
-    rules = deal.rules
-    method = getattr(rules, "trump_method", "called")
-    if over:
-        plays_on = getattr(bot, "plays_on", None)
-        if plays_on is not None and deal.can_play_on() and plays_on(deal):
-            deal.play_on()
-            return True
-        return False
-    if deal.phase == cl.Phase.TRUMP:
-        if getattr(rules, "allow_deferred", False) and getattr(bot, "defers_trump", None) \
-                and bot.defers_trump(deal):
-            deal.defer_trump(6 if getattr(rules, "deferred_card", "next") == "numbered" else None)
-        elif method in ("shown", "hidden"):
-            deal.choose_trump_card(bot.choose_trump_card(deal))
-        else:
-            deal.call_trump(bot.call_trump(deal))
-        return True
-    if method in ("hidden", "hidden_random") and deal.trump is None \
-            and getattr(bot, "asks_for_trump", None) and deal.can_ask_for_trump() \
-            and bot.asks_for_trump(deal):
-        deal.ask_for_trump()
-    deal.play(bot.choose(deal))
-    return True
 
 
 def simulate(rules, deals: int = 1000, seed: int = 0, bots=None, progress: bool = True):

@@ -52,7 +52,7 @@ def play_out(deal, bots, check_legal=True):
             assert card in deal.legal_cards(), (bot, card, deal.legal_cards())
             deal.play(card)
         elif deal.phase == "over":
-            if bots[deal.to_play].act(deal) is None:
+            if bots[deal.to_play].act(deal) == []:
                 return deal
         else:
             bots[deal.to_play].act(deal)
@@ -79,16 +79,43 @@ def test_monte_carlo_bot_plays_every_variant_legally(game, options):
     assert deal.result is not None and deal.result.kind != "revoke"
 
 
-def test_act_plays_whole_deals_and_says_what_it_did():
+def test_act_makes_one_decision_and_returns_its_events():
     bots = [MonteCarloBot(samples=SMALL, seed=0), RuleBot(), RandomBot(3), RuleBot()]
     deal = cl.Deal(cl.Rules.court_piece(trump_method="hidden"), dealer=3, seed=5)
-    first = bots[deal.to_play].act(deal)
-    assert isinstance(first, cl.Card) and deal.phase == "play"   # a face-down trump card
-    done = []
+    first = bots[deal.actor].act(deal)
+    assert [e.kind for e in first][:1] == ["set_aside"] and deal.phase == "play"
+    decisions = []
     while deal.phase == "play":
-        done.append(bots[deal.to_play].act(deal))
-    assert all(isinstance(x, cl.Card) for x in done)
-    assert len(done) == sum(len(t.cards) for t in deal.tricks)
+        n = len(deal.events)
+        added = bots[deal.actor].act(deal)
+        assert added == deal.events[n:] and added      # exactly what the deal added
+        decisions.append(added[0].kind)
+    # one decision each time: a card, or an ask to see the trump (then the card next time)
+    assert set(decisions) <= {"play", "ask"}
+    assert decisions.count("play") == sum(len(t.cards) for t in deal.tricks)
+    assert bots[0].act(deal) == [] or deal.can_play_on()
+
+
+class _PlainBot:
+    """A user's own bot with only the two methods plain Court Piece needs."""
+
+    def choose(self, deal):
+        return deal.legal_cards()[-1]
+
+    def call_trump(self, deal):
+        return deal.hand(deal.actor)[0].suit
+
+
+def test_a_plain_user_bot_plays_through_the_one_driver():
+    from courtlearn.bots import Bot, act
+    frame = cl.simulate(cl.Rules.court_piece(), deals=5, seed=2, bots=_PlainBot(), progress=False)
+    assert len(frame) == 5 and set(frame["winner"]) <= {"North–South", "East–West"}
+    deal = cl.Deal(cl.Rules.court_piece(trump_method="hidden"), dealer=3, seed=5)
+    with pytest.raises(AttributeError):                  # the trump card needs its method
+        act(_PlainBot(), deal)
+    assert deal.actions == []                            # and nothing happened
+    assert isinstance(RuleBot(), Bot) and isinstance(MonteCarloBot(), Bot)
+    assert not isinstance(_PlainBot(), Bot)
 
 
 def test_random_bot_is_reproducible_and_uniformish():
