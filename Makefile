@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: lab test test-engine test-notebooks test-browser chromium npm student lite bench clean
+.PHONY: lab test test-engine test-notebooks test-browser test-js chromium npm student lite bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,7 @@ npm:
 # (the browser and JupyterLite tests each drive their own Playwright: separate runs)
 test: $(VENV)/.test chromium npm
 	$(PY) -m pytest tests -p no:cacheprovider --ignore=tests/browser --ignore=tests/test_lite.py
+	$(MAKE) --no-print-directory test-js
 	$(PY) -m pytest tests/browser -p no:cacheprovider
 	$(PY) -m pytest tests/test_lite.py -p no:cacheprovider
 	$(MAKE) --no-print-directory student
@@ -56,6 +57,16 @@ test-notebooks: $(VENV)/.test
 
 test-browser: $(VENV)/.test chromium
 	$(PY) -m pytest tests/browser -p no:cacheprovider
+
+## fast tests of the table's page (table.js) with Node's test runner, jsdom and a fake model
+build/js/node_modules/jsdom: tests/js/package.json | npm
+	mkdir -p build/js && cp tests/js/package.json build/js/package.json
+	cd build/js && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+test-js: $(VENV)/.test build/js/node_modules/jsdom
+	$(PY) tests/js/make_fixtures.py build/js/fixtures.json
+	node --test tests/js/
 
 ## student copies of the exercises (solutions removed) in build/student/
 student: $(VENV)/.test

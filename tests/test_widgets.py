@@ -547,3 +547,71 @@ def test_no_hint_button_without_numpy(monkeypatch):
     assert not last(table)["can_hint"]
     st = click(table, type="hint")
     assert st["message_kind"] == "error" and "numpy" in st["message"] and deal.actions == []
+
+
+# ------------------------------------------------------------ replies, names, the one judge
+def _replies(table, monkeypatch):
+    sent = []
+    monkeypatch.setattr(table, "send", lambda msg, buffers=None: sent.append(msg))
+    return sent
+
+
+def test_every_intent_with_an_id_gets_a_reply(monkeypatch):
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    sent = _replies(table, monkeypatch)
+    table._on_msg(table, {"id": 1, "type": "call_trump", "suit": "S"}, [])
+    table._on_msg(table, {"id": 2, "type": "play", "card": "AC"}, [])      # East's card
+    table._on_msg(table, {"id": 3, "type": "play", "card": "AS"}, [])
+    table._on_msg(table, {"id": 4, "type": "win_the_deal"}, [])
+    table._on_msg(table, {"type": "play", "card": "KS"}, [])               # no id: no reply
+    assert [m["reply_to"] for m in sent] == [1, 2, 3, 4]
+    assert [m["ok"] for m in sent] == [True, False, True, False]
+    assert sent[1]["reason"] == last(table)["message"] or "does not hold" in sent[1]["reason"]
+    assert "does not hold A♣" in sent[1]["reason"]
+    assert "does not understand" in sent[3]["reason"]
+
+
+def test_refusals_are_the_deals_own_sentences(monkeypatch):
+    deal = prearranged()
+    table = CardTable(deal, seat=0)
+    table.call_trump("S").play("2C")
+    table2 = CardTable(deal, seat=1)                    # East must follow clubs
+    sent = _replies(table2, monkeypatch)
+    table2._on_msg(table2, {"id": 9, "type": "play", "card": "KD"}, [])
+    with pytest.raises(cl.IllegalPlay) as err:
+        deal.verify_play("KD")
+    assert "clubs were led" in err.value.reason
+    assert sent == [{"reply_to": 9, "ok": False, "reason": err.value.reason}]
+    assert last(table2)["message"] == err.value.reason
+
+
+def test_offered_moves_come_from_the_deal():
+    rules = cl.Rules.court_piece(trump_method="hidden")
+    deal = prearranged(rules)
+    table = CardTable(deal, seat=0)
+    assert last(table)["actions"] == [m.kind for m in deal.moves(0)] == ["choose_trump_card"]
+    assert CardTable(deal, seat=1).state["frames"][-1]["actions"] == []
+    deal.choose_trump_card("2C")
+    deal.play("AS")
+    east = CardTable(deal, seat=1)                      # East holds no spade: may ask
+    assert "ask_for_trump" in last(east)["actions"]
+    assert [m.kind for m in deal.moves(1)] == ["play", "ask_for_trump"]
+
+
+def test_names_come_from_rules_and_suits():
+    rules = cl.Rules.double_sir(direction="clockwise")
+    snap = CardTable(cl.Deal(rules, dealer=3, seed=7), seat=0).state["frames"][-1]
+    assert snap["names"]["seats"] == list(rules.seat_names())
+    assert snap["names"]["teams"] == [rules.team_name(0), rules.team_name(1)]
+    assert snap["names"]["game"] == rules.title
+    assert snap["names"]["suits"]["H"] == {"symbol": "♥", "plural": "hearts"}
+    assert [s["name"] for s in snap["seats"]] == list(rules.seat_names())
+
+
+def test_snapshot_has_exactly_the_typed_keys():
+    from courtlearn.widgets.table import Snapshot, SeatState
+    deal = prearranged()
+    snap = snapshot(deal, 0)
+    assert set(snap) == set(Snapshot.__annotations__)
+    assert all(set(s) == set(SeatState.__annotations__) for s in snap["seats"])

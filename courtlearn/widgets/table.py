@@ -16,22 +16,21 @@ from __future__ import annotations
 
 import pathlib
 import re
+from typing import TypedDict
 
 import anywidget
 import traitlets
 
-from courtlearn.render import suit_letter
+from courtlearn.bots import act, deciding_seat
+from courtlearn.cards import Card, Suit
 
 __all__ = ["CardTable"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
-GAME_TITLES = {"court_piece": "Court Piece", "double_sir": "Double Sir", "dehla_pakad": "Dehla Pakad"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
 MESSAGE_TYPES = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump",
                  "play_on", "correct_revoke", "claim_revoke", "hint")
-HIDDEN_METHODS = ("hidden", "hidden_random")
 SIZES = ("small", "normal", "large", "presenter")
 MAX_BOT_MOVES = 80          # a deal has at most 52 cards and a handful of other actions
 
@@ -40,12 +39,91 @@ class Refused(ValueError):
     """An intent from the page (or the Python API) that the table turns down."""
 
 
+# ----------------------------------------------------------------------------- the state's shape
+# The page reads exactly this (table.js has the matching JSDoc @typedef): keep the two in step.
+class SeatState(TypedDict):
+    seat: int
+    name: str                  # the seat's name, from Rules
+    pos: str                   # "bottom" | "left" | "top" | "right" on the screen
+    team: int
+    viewer: bool
+    hand: list[str] | None     # card codes: the viewer's, or every seat's with show_all; else None
+    count: int                 # cards held (face-down cards are only counted)
+    legal: list[str]           # the viewer's lawful cards when it is their turn
+    dealer: bool
+    caller: bool
+    turn: bool
+    player: str | None
+
+
+class PlayedCard(TypedDict):
+    seat: int
+    card: str
+    pos: str
+
+
+class LastTrick(TypedDict):
+    cards: list[PlayedCard]
+    winner: int
+    fresh: bool                # completed by the latest move (animate it)
+    to: str                    # "centre" | "team"
+    to_team: int
+    captured: int
+
+
+class PileState(TypedDict):
+    team: int
+    name: str
+    count: int
+    mine: bool
+
+
+class HiddenTrump(TypedDict):
+    seat: int
+    card: str | None           # only for its owner, or with show_all
+
+
+class Names(TypedDict):
+    """Every word the page shows that names a thing of the game, from Rules and Suit."""
+    game: str
+    seats: list[str]
+    teams: list[str]
+    suits: dict[str, dict[str, str]]     # letter -> {"symbol": "♠", "plural": "spades"}
+
+
+class Snapshot(TypedDict):
+    game: str
+    title: str
+    names: Names
+    viewer: int
+    show_all: bool
+    replay: bool
+    phase: str                 # "trump" | "play" | "over"
+    to_play: int               # the seat the deal waits for (deal.actor), -1 when over
+    dealer: int
+    trump_caller: int
+    trump: str | None          # suit letter
+    trump_note: str | None
+    trump_card: str | None
+    hidden_trump: HiddenTrump | None
+    seats: list[SeatState]
+    trick: list[PlayedCard]
+    last: LastTrick | None
+    piles: list[PileState]
+    uses_centre: bool
+    centre: int
+    score: str | None
+    message: str
+    message_kind: str          # "info" | "error" | "note" | "hint"
+    result: str | None
+    actions: list[str]         # the viewer's moves other than playing a card (deal.moves)
+    can_hint: bool
+    hint: dict | None
+    done: int                  # bookkeeping for the next snapshot (which trick went where)
+    piles_raw: list[int]
+
+
 # ----------------------------------------------------------------------------- helpers
-def _val(x):
-    """The plain value of a str-valued enum (Phase), or the thing itself."""
-    return getattr(x, "value", x)
-
-
 def card_code(card) -> str:
     return card.code if hasattr(card, "code") else str(card)
 
@@ -53,48 +131,9 @@ def card_code(card) -> str:
 def positions(rules, viewer: int) -> list[str]:
     """Where each seat sits on the screen: the viewer at the bottom, play passing
     to the right (anticlockwise) or to the left (clockwise)."""
-    ring = ["bottom", "left", "top", "right"] if getattr(rules, "direction", "anticlockwise") == "clockwise" \
+    ring = ["bottom", "left", "top", "right"] if rules.direction == "clockwise" \
         else ["bottom", "right", "top", "left"]
     return [ring[(s - viewer) % 4] for s in range(4)]
-
-
-def seat_name(rules, seat: int) -> str:
-    fn = getattr(rules, "seat_name", None)
-    if fn is not None:
-        return fn(seat)
-    names = ["South", "West", "North", "East"] if getattr(rules, "direction", "") == "clockwise" \
-        else ["South", "East", "North", "West"]
-    return names[seat % 4]
-
-
-def team_name(rules, team: int) -> str:
-    fn = getattr(rules, "team_name", None)
-    if fn is not None:
-        return fn(team)
-    return "North\u2013South" if team == 0 else "East\u2013West"
-
-
-def uses_centre(rules) -> bool:
-    return getattr(rules, "game", "") in ("double_sir", "dehla_pakad")
-
-
-def actor(deal):
-    """The seat that must act next, or None when the deal is over."""
-    phase = _val(deal.phase)
-    if phase == "over":
-        return None
-    if phase == "trump":
-        return deal.trump_caller
-    return deal.to_play
-
-
-def led_suit_missing(deal, seat) -> bool:
-    """True when a trick is open and `seat` holds no card of the suit led."""
-    cards = deal.trick.cards
-    if not cards:
-        return False
-    led = cards[0][1].suit
-    return all(c.suit != led for c in deal.hand(seat))
 
 
 _HINTS_OK = False
@@ -116,7 +155,7 @@ def hint_payload(h) -> dict:
     what = h.card
     if hasattr(what, "code"):
         return {"card": what.code, "suit": None, "text": h.text}
-    return {"card": None, "suit": suit_letter(what), "text": h.text}
+    return {"card": None, "suit": what.letter, "text": h.text}
 
 
 def default_bot():
@@ -125,196 +164,168 @@ def default_bot():
     return RuleBot()
 
 
-def bot_move(bot, deal) -> None:
-    """Let `bot` take the next action of `deal` (trump phase or play)."""
-    if _val(deal.phase) == "over":
-        raise Refused("The deal is over: nobody is to play.")
-    if hasattr(bot, "act"):          # courtlearn.bots: the bot's own driver knows every variant move
-        bot.act(deal)
-        return
-    # any other object with the bot interface of API.md (choose, call_trump, ...)
-    rules = deal.rules
-    phase = _val(deal.phase)
-    method = getattr(rules, "trump_method", "called")
-    if phase == "trump":
-        if getattr(rules, "allow_deferred", False) and hasattr(bot, "defers_trump") and bot.defers_trump(deal):
-            deal.defer_trump()
-        elif method == "called":
-            deal.call_trump(bot.call_trump(deal))
-        else:
-            deal.choose_trump_card(bot.choose_trump_card(deal))
-        return
-    if phase == "play":
-        if (method in HIDDEN_METHODS and hasattr(bot, "asks_for_trump") and deal.can_ask_for_trump()
-                and bot.asks_for_trump(deal)):
-            deal.ask_for_trump()
-            return
-        deal.play(bot.choose(deal))
-        return
-    raise Refused("The deal is over: nobody is to play.")
-
-
 # ----------------------------------------------------------------------------- snapshots
+def names(rules) -> Names:
+    """The words for seats, teams, the game and the suits, as Rules and Suit spell them."""
+    return {"game": rules.title, "seats": list(rules.seat_names()),
+            "teams": [rules.team_name(0), rules.team_name(1)],
+            "suits": {s.letter: {"symbol": s.symbol, "plural": s.plural} for s in Suit}}
+
+
+def _seats(deal, v, viewer, show_all, live, players) -> list[SeatState]:
+    rules = deal.rules
+    pos = positions(rules, viewer)
+    to_act = deal.actor
+    legal = [c.code for c in deal.legal_cards()] if live and v.to_play == viewer and \
+        str(v.phase) == "play" else []
+    seats: list[SeatState] = []
+    for s in range(4):
+        hand = None
+        if s == viewer:
+            hand = [c.code for c in v.hand]
+        elif show_all:
+            hand = [c.code for c in deal.hand(s)]
+        seats.append({
+            "seat": s, "name": rules.seat_name(s), "pos": pos[s], "team": s % 2,
+            "viewer": s == viewer, "hand": hand,
+            "count": len(v.hand) if s == viewer else v.hand_sizes[s],
+            "legal": legal if s == viewer else [],
+            "dealer": s == v.dealer, "caller": s == v.trump_caller, "turn": s == to_act,
+            "player": (players[s] if players else None),
+        })
+    return seats
+
+
+def _last_trick(v, rules, pos, prev) -> LastTrick | None:
+    """The trick just completed, still on show until the next card (and where it went)."""
+    if not v.tricks or v.trick.cards:
+        return None
+    if prev is not None and prev.get("last") and prev["done"] == len(v.tricks):
+        return dict(prev["last"], fresh=False)           # the same completed trick, still on show
+    t = v.tricks[-1]
+    team = t.winner % 2
+    in_centre = rules.has_pile and any(c is t or c == t for c in v.centre)
+    captured = 1
+    if prev is not None and not in_centre:
+        captured = max(1, v.tricks_won[team] - prev["piles_raw"][team])
+    return {"cards": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in t.cards],
+            "winner": t.winner, "fresh": prev is not None and prev["done"] < len(v.tricks),
+            "to": "centre" if in_centre else "team", "to_team": team, "captured": captured}
+
+
+def _trump(deal, v, viewer, show_all) -> dict:
+    """The trump as the viewer may know it: the suit, a note while there is none, the
+    card that fixed it, and a face-down trump card (its identity for its owner only)."""
+    hidden = None
+    if v.hidden_trump:
+        seen = None
+        if show_all and deal.hidden_trump_card is not None:
+            seen = deal.hidden_trump_card.code
+        elif viewer == v.trump_caller and v.trump_card is not None:
+            seen = v.trump_card.code                # its owner knows it (trump_method "hidden")
+        hidden = {"seat": v.trump_caller, "card": seen}
+        trump_card = None
+    else:
+        trump_card = deal.trump_card
+    note = None
+    if v.trump is None:
+        if str(v.phase) == "trump":
+            note = "not chosen yet"
+        elif v.hidden_trump:
+            note = "hidden: no trumps until it is shown"
+        elif deal.rules.trump_method == "first_void":
+            note = "none until a player cannot follow suit"
+        else:
+            note = "none"
+    return {"trump": v.trump.letter if v.trump is not None else None, "trump_note": note,
+            "trump_card": trump_card.code if trump_card is not None else None,
+            "hidden_trump": hidden}
+
+
+def offered_actions(deal, viewer: int) -> list[str]:
+    """The buttons the viewer gets: their moves from ``deal.moves`` other than a card.
+
+    One teaching choice is the table's, not a rule: where revokes are allowed, the claim
+    button is there through the play even when no claim would stand, so that spotting a
+    revoke stays the learner's job (a wrong claim is refused with the engine's reason).
+    """
+    kinds = [m.kind for m in deal.moves(viewer) if m.kind != "play"]
+    if (deal.rules.revokes == "allowed" and str(deal.phase) == "play" and deal.tricks
+            and "claim_revoke" not in kinds):
+        kinds.append("claim_revoke")
+    return kinds
+
+
+def _score(session, rules) -> str | None:
+    if session is None:
+        return None
+    courts = session.courts
+    team, n = session.streak
+    text = f"Courts: {rules.team_name(0)} {courts[0]}, {rules.team_name(1)} {courts[1]}"
+    if team is not None and n:
+        text += f" \u00b7 streak: {rules.team_name(team)} {n}"
+    return text
+
+
+def _title(deal, v, replay: bool) -> str:
+    done = len(v.tricks)
+    where = {"play": f"trick {done + 1} of 13", "trump": "fixing the trump"}.get(
+        str(v.phase), "deal over")
+    return (f"{deal.rules.title} \u00b7 {where}"
+            + (f" \u00b7 replay: move {len(deal.actions)}" if replay else ""))
+
+
 def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=None,
              message: str | None = None, kind: str = "info", replay: bool = False,
-             players=None, hints: bool = False, hint: dict | None = None) -> dict:
+             players=None, hints: bool = False, hint: dict | None = None) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible.
     hints: offer the Hint button when the viewer is to act; hint: the hint on show
     (hint_payload), computed from the viewer's own view."""
     rules = deal.rules
     v = deal.view(viewer)
-    phase = _val(v.phase)
-    pos = positions(rules, viewer)
-    method = getattr(rules, "trump_method", "called")
-    to_act = None if phase == "over" else (v.trump_caller if phase == "trump" else v.to_play)
+    phase = str(v.phase)
     live = not replay
-
-    legal: list[str] = []
-    if live and phase == "play" and v.to_play == viewer:
-        legal = [card_code(c) for c in deal.legal_cards()]
-
-    seats = []
-    for s in range(4):
-        count = len(v.hand) if s == viewer else v.hand_sizes[s]
-        hand = None
-        if s == viewer:
-            hand = [card_code(c) for c in v.hand]
-        elif show_all:
-            hand = [card_code(c) for c in deal.hand(s)]
-        seats.append({
-            "seat": s, "name": seat_name(rules, s), "pos": pos[s], "team": s % 2,
-            "viewer": s == viewer, "hand": hand, "count": count,
-            "legal": legal if s == viewer else [],
-            "dealer": s == v.dealer, "caller": s == v.trump_caller,
-            "turn": s == to_act,
-            "player": (players[s] if players else None),
-        })
-
-    trick = [{"seat": s, "card": card_code(c), "pos": pos[s]} for s, c in v.trick.cards]
-    piles_now = list(v.tricks_won)
-    centre = len(v.centre)
-
-    last = None
-    if v.tricks and not trick and prev is not None and prev.get("last") and prev["done"] == len(v.tricks):
-        last = dict(prev["last"], fresh=False)           # the same completed trick, still on show
-    elif v.tricks and not trick:
-        t = v.tricks[-1]
-        n_done = len(v.tricks)
-        fresh = prev is not None and prev["done"] < n_done
-        winner = t.winner
-        team = winner % 2
-        in_centre = uses_centre(rules) and any(c is t or c == t for c in v.centre)
-        captured = 1
-        if prev is not None and not in_centre:
-            captured = max(1, piles_now[team] - prev["piles_raw"][team])
-        last = {"cards": [{"seat": s, "card": card_code(c), "pos": pos[s]} for s, c in t.cards],
-                "winner": winner, "fresh": fresh,
-                "to": "centre" if in_centre else "team", "to_team": team, "captured": captured}
-
-    trump = suit_letter(v.trump)
-    trump_card = getattr(deal, "trump_card", None)
-    hidden = None
-    hidden_card = getattr(deal, "hidden_trump_card", None) if v.hidden_trump else None
-    if v.hidden_trump:
-        seen = None
-        if show_all and hidden_card is not None:
-            seen = card_code(hidden_card)
-        elif viewer == v.trump_caller and v.trump_card is not None:
-            seen = card_code(v.trump_card)          # its owner knows it (trump_method "hidden")
-        hidden = {"seat": v.trump_caller, "card": seen}
-        trump_card = None
-    if trump is None:
-        if phase == "trump":
-            note = "not chosen yet"
-        elif v.hidden_trump:
-            note = "hidden: no trumps until it is shown"
-        elif method == "first_void":
-            note = "none until a player cannot follow suit"
-        else:
-            note = "none"
-    else:
-        note = None
-
-    actions: list[str] = []
-    if live and phase == "trump" and v.trump_caller == viewer:
-        actions.append("call_trump" if method == "called" else "choose_trump_card")
-        if getattr(rules, "allow_deferred", False):
-            actions.append("defer_trump")
-    if live and phase == "play" and v.to_play == viewer:
-        if v.hidden_trump and led_suit_missing(deal, viewer):
-            actions.append("ask_for_trump")
-    if live and getattr(rules, "revokes", "prevented") == "allowed" and phase == "play":
-        if any(r.seat == viewer and r.trick == len(v.tricks) for r in deal.revokes):
-            actions.append("correct_revoke")
-        if v.tricks:
-            actions.append("claim_revoke")
-    result = deal.result if phase == "over" else None
-    if live and result is not None and result.winner == viewer % 2 and deal.can_play_on():
-        actions.append("play_on")
-
-    events = list(v.events)
-    can_hint = bool(hints and live and to_act == viewer and phase in ("trump", "play"))
+    pos = positions(rules, viewer)
+    to_act = deal.actor
     if not live:
         hint = None
     if message is None and hint is not None:
         message, kind = hint["text"], "hint"
     if message is None:
-        message = events[-1].text if events else f"{seat_name(rules, v.dealer)} dealt."
+        message = v.events[-1].text if v.events else f"{rules.seat_name(v.dealer)} dealt."
         kind = "info"
-
-    score = None
-    if session is not None:
-        courts = session.courts
-        streak_team, streak_n = session.streak
-        score = (f"Courts: {team_name(rules, 0)} {courts[0]}, {team_name(rules, 1)} {courts[1]}"
-                 + (f" \u00b7 streak: {team_name(rules, streak_team)} {streak_n}"
-                    if streak_team is not None and streak_n else ""))
-
-    game = getattr(rules, "game", "")
-    done = len(v.tricks)
-    if phase == "play":
-        where = f"trick {done + 1} of 13"
-    elif phase == "trump":
-        where = "fixing the trump"
-    else:
-        where = "deal over"
-    piles = [{"team": t, "name": team_name(rules, t), "count": piles_now[t], "mine": t == viewer % 2}
-             for t in (0, 1)]
     return {
-        "game": game, "title": f"{GAME_TITLES.get(game, game)} \u00b7 {where}"
-                                + (f" \u00b7 replay: move {len(deal.actions)}" if replay else ""),
+        "game": rules.game, "title": _title(deal, v, replay), "names": names(rules),
         "viewer": viewer, "show_all": bool(show_all), "replay": bool(replay), "phase": phase,
         "to_play": to_act if to_act is not None else -1,
         "dealer": v.dealer, "trump_caller": v.trump_caller,
-        "trump": trump, "trump_note": note,
-        "trump_card": card_code(trump_card) if trump_card is not None else None,
-        "hidden_trump": hidden,
-        "seats": seats, "trick": trick, "last": last,
-        "piles": piles, "uses_centre": uses_centre(rules), "centre": centre,
-        "score": score, "message": message, "message_kind": kind,
-        "result": result_sentence(deal) if result is not None else None,
-        "actions": actions,
-        "can_hint": can_hint, "hint": hint,
-        # bookkeeping for the next snapshot (which trick went where); harmless to show
-        "done": done, "piles_raw": piles_now,
+        **_trump(deal, v, viewer, show_all),
+        "seats": _seats(deal, v, viewer, show_all, live, players),
+        "trick": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in v.trick.cards],
+        "last": _last_trick(v, rules, pos, prev),
+        "piles": [{"team": t, "name": rules.team_name(t), "count": v.tricks_won[t],
+                   "mine": t == viewer % 2} for t in (0, 1)],
+        "uses_centre": rules.has_pile, "centre": len(v.centre),
+        "score": _score(session, rules), "message": message, "message_kind": kind,
+        "result": result_sentence(deal) if phase == "over" and deal.result is not None else None,
+        "actions": offered_actions(deal, viewer) if live else [],
+        "can_hint": bool(hints and live and to_act == viewer and phase in ("trump", "play")),
+        "hint": hint,
+        "done": len(v.tricks), "piles_raw": list(v.tricks_won),
     }
 
 
 def result_sentence(deal) -> str:
     r = deal.result
-    rules = deal.rules
-    kind = getattr(r, "kind", "tricks")
     words = {"tricks": "on tricks", "court": "with a court", "goon": "with a goon court",
              "bavney": "with a bavney (all 52)", "revoke": "on a revoke claim", "tens": "on tens",
-             "kot": "with a kot (all four tens)"}.get(kind, kind)
-    text = f"Deal over: {team_name(rules, r.winner)} win {words}"
-    courts = getattr(r, "courts", 0)
-    if courts:
-        text += f", {courts} court{'s' if courts != 1 else ''}"
-    tricks = getattr(r, "tricks", None)
-    if tricks:
-        text += f". Tricks {tricks[0]}\u2013{tricks[1]}"
+             "kot": "with a kot (all four tens)"}.get(r.kind, r.kind)
+    text = f"Deal over: {deal.rules.team_name(r.winner)} win {words}"
+    if r.courts:
+        text += f", {r.courts} court{'s' if r.courts != 1 else ''}"
+    if r.tricks:
+        text += f". Tricks {r.tricks[0]}\u2013{r.tricks[1]}"
     return text + "."
 
 
@@ -459,82 +470,93 @@ class CardTable(anywidget.AnyWidget):
         if not self.bots or not self.autoplay:
             return n
         while n < MAX_BOT_MOVES:
-            who = actor(self.deal)
+            who = self.deal.actor
             if who is None or who not in self.bots:
                 break
-            bot_move(self.bots[who], self.deal)
+            act(self.bots[who], self.deal)
             self._record(frames)
             n += 1
         return n
 
     # ------------------------------------------------------------------ messages from the page
     def _on_msg(self, _widget, content, _buffers=None):
+        """An intent from the page: carried out, or refused with a sentence. Either way the
+        page gets a reply to its request id: ``{"reply_to": id, "ok": true}`` or
+        ``{"reply_to": id, "ok": false, "reason": "..."}`` (and the state it shows)."""
+        rid = content.get("id") if isinstance(content, dict) else None
         try:
             self._handle(content)
         except Refused as err:
             self._sync([], message=str(err), kind="error")
+            self._reply(rid, False, str(err))
+        except Exception as err:         # a broken bot: say so rather than leave the page waiting
+            self._reply(rid, False, f"Something went wrong: {err}")
+            raise
+        else:
+            self._reply(rid, True)
 
-    def _handle(self, content):
+    def _reply(self, rid, ok: bool, reason: str | None = None) -> None:
+        if not isinstance(rid, int) or isinstance(rid, bool):
+            return                       # an intent without a request id needs no answer
+        msg = {"reply_to": rid, "ok": ok}
+        if reason is not None:
+            msg["reason"] = reason
+        self.send(msg)
+
+    @staticmethod
+    def _intent(content) -> tuple[str, tuple]:
+        """The move a message from the page asks for, as (kind, arguments); a malformed or
+        forged message is refused here, before the deal sees it."""
         if not isinstance(content, dict) or content.get("type") not in MESSAGE_TYPES:
             raise Refused("The table ignored a message it does not understand; nothing changed.")
         kind = content["type"]
+        if kind in ("play", "choose_trump_card"):
+            code = content.get("card")
+            if not isinstance(code, str) or not CARD_CODE.match(code):
+                raise Refused("The table ignored a message naming no card; nothing changed.")
+            return kind, (Card.parse(code),)
+        if kind == "call_trump":
+            letter = content.get("suit")
+            if not isinstance(letter, str) or letter not in "SHCD" or len(letter) != 1:
+                raise Refused("The table ignored a message naming no suit; nothing changed.")
+            return kind, (Suit.parse(letter),)
+        return kind, ()
+
+    def _refusal(self, kind: str, args: tuple) -> str | None:
+        """Why the viewer may not make this move now (None if they may): the deal's own
+        sentence (``verify_X``), or, for a move that is someone else's to make, whose turn
+        it is (the deal cannot know who clicked)."""
+        deal, me = self.deal, self.seat
+        rules = deal.rules
+        if kind == "claim_revoke":
+            args = (me,)
+        seat_bound = kind in ("play", "call_trump", "choose_trump_card", "defer_trump",
+                              "ask_for_trump")
+        if seat_bound and deal.actor is not None and deal.actor != me:
+            return f"It is {rules.seat_name(deal.actor)}'s turn, not {rules.seat_name(me)}'s."
+        try:
+            getattr(deal, "verify_" + kind)(*args)
+        except ValueError as err:          # IllegalPlay, CardError and the deal's other refusals
+            return getattr(err, "reason", None) or str(err)
+        if kind != "claim_revoke" and kind not in {m.kind for m in deal.moves(me)}:
+            return f"{rules.seat_name(me)} cannot make that move now; nothing changed."
+        return None
+
+    def _handle(self, content):
+        kind, args = self._intent(content)
         if self._replay is not None:
             raise Refused("You are looking back at an earlier moment: move the replay to the end to play.")
         if kind == "hint":
             self._give_hint()
             return
-        deal, me = self.deal, self.seat
-        phase = _val(deal.phase)
-        name = seat_name(deal.rules, me)
-
-        def need_card():
-            code = content.get("card")
-            if not isinstance(code, str) or not CARD_CODE.match(code):
-                raise Refused("The table ignored a message naming no card; nothing changed.")
-            from courtlearn.cards import Card
-            card = Card.parse(code)
-            if card not in deal.hand(me):
-                raise Refused(f"{name} does not hold {card}; nothing changed.")
-            return card
-
+        reason = self._refusal(kind, args)
+        if reason is not None:
+            raise Refused(reason)
+        deal = self.deal
+        getattr(deal, kind)(*(args if kind != "claim_revoke" else (self.seat,)))
         frames: list = []
-        try:
-            if kind == "play":
-                card = need_card()
-                if phase != "play":
-                    raise Refused("No card can be played now: " +
-                                  ("the trump is not fixed yet." if phase == "trump" else "the deal is over."))
-                if deal.to_play != me:
-                    raise Refused(f"It is {seat_name(deal.rules, deal.to_play)}'s turn, not {name}'s.")
-                deal.play(card)
-            elif kind in ("call_trump", "choose_trump_card", "defer_trump"):
-                if phase != "trump" or deal.trump_caller != me:
-                    raise Refused(f"{name} cannot fix the trump now.")
-                if kind == "call_trump":
-                    suit = content.get("suit")
-                    if suit not in SUIT_WORDS:
-                        raise Refused("The table ignored a message naming no suit; nothing changed.")
-                    deal.call_trump(suit)
-                elif kind == "choose_trump_card":
-                    deal.choose_trump_card(need_card())
-                else:
-                    deal.defer_trump()
-            elif kind == "ask_for_trump":
-                if phase != "play" or deal.to_play != me:
-                    raise Refused(f"{name} can ask for the trump only when it is their turn.")
-                deal.ask_for_trump()
-            elif kind == "play_on":
-                deal.play_on()
-            elif kind == "correct_revoke":
-                deal.correct_revoke()
-            elif kind == "claim_revoke":
-                deal.claim_revoke(me)
-        except Refused:
-            raise
-        except ValueError as err:          # IllegalPlay, CardError and the engine's other refusals
-            raise Refused(getattr(err, "reason", None) or str(err)) from None
         self._record(frames)
-        who = actor(deal)
+        who = deal.actor
         more = self.autoplay and who is not None and who in self.bots
         self._sync(frames, more=more)   # the viewer's own move goes out first: no waiting on bots
         if more:
@@ -549,16 +571,16 @@ class CardTable(anywidget.AnyWidget):
     def _give_hint(self):
         """Compute the viewer's hint from the viewer's own view, show it, return it."""
         deal, me = self.deal, self.seat
-        name = seat_name(deal.rules, me)
+        name = deal.rules.seat_name(me)
         if not self._hints:
             raise Refused("Hints are switched off at this table.")
         if not hints_available():
             raise Refused("Hints need numpy: pip install numpy (or courtlearn[lab]).")
-        who = actor(deal)
+        who = deal.actor
         if who is None:
             raise Refused("The deal is over: there is nothing to hint.")
         if who != me:
-            raise Refused(f"A hint is for {name}'s own turn; it is {seat_name(deal.rules, who)}'s turn now.")
+            raise Refused(f"A hint is for {name}'s own turn; it is {deal.rules.seat_name(who)}'s turn now.")
         from courtlearn.bots import hint
         try:
             h = hint(deal, me)            # decides from deal.view(me) only
@@ -625,14 +647,16 @@ class CardTable(anywidget.AnyWidget):
     def step(self):
         """Make the next move with the bot of the seat to act (a RuleBot for a seat with
         none, so a bare table can be stepped through). Returns the table."""
-        who = actor(self.deal)
+        who = deciding_seat(self.deal)
         if who is None:
             self._sync([], message="The deal is over: nothing to step.", kind="error")
             return self
         bot = self.bots.get(who) or default_bot()
         self._replay = None
         frames: list = []
-        bot_move(bot, self.deal)
+        if not act(bot, self.deal):
+            self._sync([], message="The deal is over: nothing to step.", kind="error")
+            return self
         self._record(frames)
         self._sync(frames)
         return self
@@ -648,7 +672,7 @@ class CardTable(anywidget.AnyWidget):
             except (ValueError, IndexError):
                 break
             undone += 1
-            who = actor(deal)
+            who = deal.actor
             if who is None or who not in self.bots:
                 break
         if not undone:
@@ -725,12 +749,12 @@ class CardTable(anywidget.AnyWidget):
     def __repr__(self) -> str:
         deal = self.deal
         rules = deal.rules
-        phase = _val(deal.phase)
-        who = actor(deal)
+        phase = str(deal.phase)
+        who = deal.actor
         if phase == "trump":
-            where = f"{seat_name(rules, who)} to call trump"
+            where = f"{rules.seat_name(who)} to call trump"
         elif phase == "play":
-            where = f"trick {len(deal.tricks) + 1}, {seat_name(rules, who)} to play"
+            where = f"trick {len(deal.tricks) + 1}, {rules.seat_name(who)} to play"
         else:
             where = "deal over"
         extra = ", show_all" if self._show_all else ""

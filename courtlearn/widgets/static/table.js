@@ -4,13 +4,40 @@
 // snapshots the viewer may see after each action since the last sync (one for
 // a click, several when bots answered). This module draws them one after the
 // other (animated, or only the last when motion is off) and sends intents
-// (a clicked card, a called suit) with model.send; it never decides a rule.
+// (a clicked card, a called suit) with model.send, each with a request id that
+// Python answers ({reply_to, ok, reason}); it never decides a rule, and every
+// word naming a seat, team, game or suit comes in the snapshot (`names`).
 // Every text goes in with textContent: nothing from the state is parsed as HTML.
 
-const PIPS = { S: "\u2660", H: "\u2665", C: "\u2663", D: "\u2666" };
-const SUIT_NAMES = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
+/**
+ * The snapshot Python sends (courtlearn/widgets/table.py: `Snapshot`; keep the two in step).
+ * @typedef {{seat: number, name: string, pos: "bottom"|"left"|"top"|"right", team: number,
+ *   viewer: boolean, hand: string[]|null, count: number, legal: string[], dealer: boolean,
+ *   caller: boolean, turn: boolean, player: string|null}} SeatState
+ * @typedef {{seat: number, card: string, pos: string}} PlayedCard
+ * @typedef {{cards: PlayedCard[], winner: number, fresh: boolean, to: "centre"|"team",
+ *   to_team: number, captured: number}} LastTrick
+ * @typedef {{team: number, name: string, count: number, mine: boolean}} PileState
+ * @typedef {{seat: number, card: string|null}} HiddenTrump
+ * @typedef {{game: string, seats: string[], teams: string[],
+ *   suits: Object<string, {symbol: string, plural: string}>}} Names
+ * @typedef {{game: string, title: string, names: Names, viewer: number, show_all: boolean,
+ *   replay: boolean, phase: "trump"|"play"|"over", to_play: number, dealer: number,
+ *   trump_caller: number, trump: string|null, trump_note: string|null,
+ *   trump_card: string|null, hidden_trump: HiddenTrump|null, seats: SeatState[],
+ *   trick: PlayedCard[], last: LastTrick|null, piles: PileState[], uses_centre: boolean,
+ *   centre: number, score: string|null, message: string, message_kind: string,
+ *   result: string|null, actions: string[], can_hint: boolean,
+ *   hint: {card: string|null, suit: string|null, text: string}|null,
+ *   done: number, piles_raw: number[]}} Snapshot
+ * @typedef {{rev: number, frames: Snapshot[], follows: boolean, more: boolean}} TableState
+ * @typedef {{reply_to: number, ok: boolean, reason?: string}} Reply
+ */
+
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
 const RED = new Set(["H", "D"]);
+// the suit words of the snapshot on show (set by draw); before any, the card's own letter
+let SUITS = {};
 
 function h(tag, attrs = {}, children = []) {
   const e = document.createElement(tag);
@@ -29,14 +56,17 @@ function split(code) {
   return { rank: c.slice(0, -1), suit: c.slice(-1) };
 }
 
+function suitWord(letter) { return (SUITS[letter] && SUITS[letter].plural) || letter; }
+function pip(letter) { return (SUITS[letter] && SUITS[letter].symbol) || letter; }
+
 export function cardLabel(code) {
   const { rank, suit } = split(code);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit] || "?"}`;
+  return `${RANK_NAMES[rank] || rank} of ${suitWord(suit)}`;
 }
 
 function faceCard(code, seat, cls = "") {
   const { rank, suit } = split(code);
-  const pip = PIPS[suit] || "?";
+  const symbol = pip(suit);
   const card = h("div", {
     class: `cl-card cl-face ${RED.has(suit) ? "cl-red" : "cl-black"} ${cls}`,
     "data-card": code,
@@ -46,9 +76,9 @@ function faceCard(code, seat, cls = "") {
   });
   const corner = h("span", { class: "cl-corner", "aria-hidden": "true" }, [
     h("span", { class: "cl-rank", text: rank }),
-    h("span", { class: "cl-cpip", text: pip }),
+    h("span", { class: "cl-cpip", text: symbol }),
   ]);
-  card.append(corner, h("span", { class: "cl-bigpip", "aria-hidden": "true", text: pip }));
+  card.append(corner, h("span", { class: "cl-bigpip", "aria-hidden": "true", text: symbol }));
   return card;
 }
 
@@ -77,8 +107,10 @@ function render({ model, el }) {
   let shown = null;          // the snapshot on screen
   let queue = [];            // snapshots still to draw
   let timer = null;
-  let pending = false;       // a click is on its way to Python
+  let pending = false;       // an intent is with Python, awaiting its reply
   let pendingTimer = null;
+  let nextId = 1;            // request ids of the intents sent
+  let waitingFor = null;     // the id whose reply ends `pending`
   let focusCode = null;      // keep keyboard focus across re-renders
   let lastDraw = 0;
   let settleAt = 0;          // when the animations on screen end
@@ -101,11 +133,26 @@ function render({ model, el }) {
   function send(msg) {
     if (pending) return;                       // one intent at a time: no merged double clicks
     setPending(true);
+    msg.id = nextId++;
+    waitingFor = msg.id;
+    root.dataset.reply = "pending";
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => setPending(false), 3000);
-    msg.rev = Number(root.dataset.rev);
+    // a kernel that never answers (restarted, busy) must not freeze the table for good
+    pendingTimer = setTimeout(() => { waitingFor = null; setPending(false); }, 15000);
     model.send(msg);
   }
+
+  /** Python's answer to an intent: accepted, or refused with the sentence. */
+  function onReply(/** @type {Reply} */ msg) {
+    if (!msg || typeof msg.reply_to !== "number" || msg.reply_to !== waitingFor) return;
+    waitingFor = null;
+    clearTimeout(pendingTimer);
+    root.dataset.reply = msg.ok ? "accepted" : "refused";
+    if (msg.ok) delete root.dataset.refused;
+    else root.dataset.refused = String(msg.reason || "");
+    setPending(false);
+  }
+  function onCustom(msg) { if (msg && "reply_to" in msg) onReply(msg); }
 
   // ---------- drawing one snapshot ----------
   function seatBox(s, st) {
@@ -205,7 +252,7 @@ function render({ model, el }) {
     const trump = h("div", { class: "cl-trump", "data-role": "trump", "data-suit": st.trump || "" });
     trump.append(h("span", { class: "cl-trump-label", text: "Trump: " }));
     if (st.trump) {
-      trump.append(h("span", { class: `cl-trump-suit ${RED.has(st.trump) ? "cl-red" : "cl-black"}`, "aria-label": SUIT_NAMES[st.trump], text: `${PIPS[st.trump]} ${SUIT_NAMES[st.trump]}` }));
+      trump.append(h("span", { class: `cl-trump-suit ${RED.has(st.trump) ? "cl-red" : "cl-black"}`, "aria-label": suitWord(st.trump), text: `${pip(st.trump)} ${suitWord(st.trump)}` }));
     } else {
       trump.append(h("span", { class: "cl-trump-none", text: st.trump_note || "not yet" }));
     }
@@ -228,11 +275,11 @@ function render({ model, el }) {
     const acts = st.actions || [];
     if (acts.includes("call_trump")) {
       bar.append(h("span", { class: "cl-actions-label", text: "Call trump:" }));
-      for (const s of ["S", "H", "C", "D"]) {
+      for (const s of Object.keys(st.names.suits)) {
         const b = h("button", {
           class: `cl-btn cl-suit-btn ${RED.has(s) ? "cl-red" : "cl-black"}`, type: "button",
-          "data-role": "call-trump", "data-suit": s, "aria-label": `Call ${SUIT_NAMES[s]}`,
-          text: `${PIPS[s]} ${SUIT_NAMES[s]}`,
+          "data-role": "call-trump", "data-suit": s, "aria-label": `Call ${suitWord(s)}`,
+          text: `${pip(s)} ${suitWord(s)}`,
         });
         if (st.hint && st.hint.suit === s) {
           b.setAttribute("data-hint", "true");
@@ -257,7 +304,8 @@ function render({ model, el }) {
     return bar;
   }
 
-  function draw(st, fresh) {
+  function draw(/** @type {Snapshot} */ st, fresh) {
+    SUITS = (st.names && st.names.suits) || SUITS;
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     if (focused && focused.dataset && focused.dataset.card) focusCode = focused.dataset.card;
     root.replaceChildren();
@@ -378,12 +426,11 @@ function render({ model, el }) {
   function onState() {
     const state = model.get("state") || {};
     const frames = Array.isArray(state.frames) ? state.frames : [];
-    setPending(false);
-    clearTimeout(pendingTimer);
+    if (waitingFor === null) setPending(false);   // else the reply to our intent ends it
     if (!frames.length) return;
     if (timer) { clearTimeout(timer); timer = null; }
     more = !!state.more;
-    if (more) setPending(true);   // no clicks until the bots answered
+    if (more) setPending(true);   // no clicks until the bots answered (the reply comes after them)
     const o = opts();
     const paced = o.animate && o.speed > 0;
     queue = paced ? frames.slice() : frames.slice(-1);
@@ -449,11 +496,13 @@ function render({ model, el }) {
   model.on("change:state", onState);
   model.on("change:animate", onOptions);
   model.on("change:size", onOptions);
+  model.on("msg:custom", onCustom);
   onOptions();
   onState();
   return () => {
     clearTimeout(timer);
     clearTimeout(pendingTimer);
+    model.off("msg:custom", onCustom);
     model.off("change:state", onState);
     model.off("change:animate", onOptions);
     model.off("change:size", onOptions);

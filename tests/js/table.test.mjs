@@ -1,0 +1,168 @@
+// Fast tests of the card table's page (courtlearn/widgets/static/table.js) with Node's own
+// test runner, jsdom and a fake anywidget model: no kernel, no browser.
+//
+//   make test-js      (installs jsdom under build/js, writes build/js/fixtures.json from
+//                      real CardTable snapshots, then runs: node --test tests/js/)
+import { test, beforeEach, afterEach, mock } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+
+const BUILD = new URL("../../build/js/", import.meta.url);
+const require = createRequire(BUILD);
+const { JSDOM } = require("jsdom");
+const FIX = JSON.parse(readFileSync(new URL("fixtures.json", BUILD), "utf8"));
+
+const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true });
+globalThis.window = dom.window;
+globalThis.document = dom.window.document;
+globalThis.CSS = { escape: (s) => String(s).replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`) };
+dom.window.Element.prototype.animate = function () { return { onfinish: null }; };
+const { default: widget } = await import("../../courtlearn/widgets/static/table.js");
+
+/** A stand-in for anywidget's model: traitlets by name, custom messages both ways. */
+function fakeModel(state, { animate = false, speed = 0 } = {}) {
+  const values = { state, animate, speed, size: "normal" };
+  const handlers = {};
+  const sent = [];
+  return {
+    sent,
+    get: (k) => values[k],
+    set(k, v) { values[k] = v; (handlers[`change:${k}`] || []).forEach((f) => f()); },
+    on(ev, f) { (handlers[ev] ||= []).push(f); },
+    off(ev, f) { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+    send(msg) { sent.push(structuredClone(msg)); },
+    reply(msg) { (handlers["msg:custom"] || []).forEach((f) => f(msg)); },
+  };
+}
+
+let mounted = [];
+
+function mount(state, opts) {
+  const el = document.createElement("div");
+  document.body.replaceChildren(el);
+  const model = fakeModel(state, opts);
+  const cleanup = widget.render({ model, el });
+  mounted.push(cleanup);
+  return { el, model, cleanup, root: el.querySelector("[data-role=table]") };
+}
+
+const handCards = (root) => [...root.querySelectorAll("[data-role=hand] [data-card]")];
+
+beforeEach(() => mock.timers.reset());
+afterEach(() => { mounted.forEach((f) => f()); mounted = []; });
+
+test("face-down cards carry no identity anywhere in the page", () => {
+  const { el, root } = mount(FIX.east_to_play);
+  const html = el.innerHTML;
+  for (const code of FIX.hidden_from_east) {
+    assert.ok(!new RegExp(`data-card="${code}"`).test(html), `${code} is in the page`);
+  }
+  const backs = root.querySelectorAll("[data-facedown]");
+  assert.equal(backs.length, 12 + 13 + 13);          // South (who led 2C), North, West
+  for (const b of backs) assert.equal(b.getAttribute("data-card"), null);
+  // the viewer's cards are face up and marked lawful or not
+  const mine = handCards(root);
+  assert.equal(mine.length, 13);
+  const legal = mine.filter((c) => c.dataset.legal === "true").map((c) => c.dataset.card);
+  assert.deepEqual(legal, FIX.east_to_play.frames.at(-1).seats[1].legal);
+});
+
+test("a click sends one intent with a request id; clicks wait for its reply", () => {
+  const { model, root } = mount(FIX.east_to_play);
+  const [first, second] = handCards(root);
+  first.click();
+  second.click();                                     // while the first is with Python
+  assert.deepEqual(model.sent, [{ type: "play", card: first.dataset.card, id: 1 }]);
+  assert.equal(root.dataset.pending, "true");
+  model.reply({ reply_to: 99, ok: true });            // someone else's reply changes nothing
+  assert.equal(root.dataset.pending, "true");
+  model.reply({ reply_to: 1, ok: true });
+  assert.equal(root.dataset.pending, "false");
+  assert.equal(root.dataset.reply, "accepted");
+  second.click();
+  assert.equal(model.sent.length, 2);
+  assert.equal(model.sent[1].id, 2);
+  assert.equal("rev" in model.sent[1], false);        // nobody reads it: not sent
+});
+
+test("a refused intent shows the reason and frees the table", () => {
+  const { model, root } = mount(FIX.east_to_play);
+  const illegal = handCards(root).find((c) => c.dataset.legal === "false");
+  illegal.click();
+  assert.equal(model.sent[0].card, "KD");
+  const reason = "East cannot play K♦: clubs were led and East holds A♣ K♣.";
+  model.reply({ reply_to: 1, ok: false, reason });
+  assert.equal(root.dataset.reply, "refused");
+  assert.equal(root.dataset.refused, reason);
+  assert.equal(root.dataset.pending, "false");
+  // the state Python syncs with the refusal is drawn in the message line
+  const frames = FIX.east_to_play.frames.map((f) => ({ ...f, message: reason, message_kind: "error" }));
+  model.set("state", { ...FIX.east_to_play, rev: 99, frames });
+  const msg = root.querySelector("[data-role=message]");
+  assert.equal(msg.textContent, reason);
+  assert.equal(msg.dataset.kind, "error");
+});
+
+test("a kernel that never answers does not freeze the table for good", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const { model, root } = mount(FIX.east_to_play);
+  handCards(root)[0].click();
+  assert.equal(root.dataset.pending, "true");
+  mock.timers.tick(15001);
+  assert.equal(root.dataset.pending, "false");
+  handCards(root)[1].click();
+  assert.equal(model.sent.length, 2);
+});
+
+test("arrow keys move over the lawful cards and Enter plays the focused one", () => {
+  const { model, root } = mount(FIX.east_to_play);
+  const legal = handCards(root).filter((c) => c.dataset.legal === "true");
+  assert.equal(legal[0].getAttribute("tabindex"), "0");
+  legal[0].focus();
+  const key = (target, k) => target.dispatchEvent(new dom.window.KeyboardEvent("keydown", { key: k, bubbles: true }));
+  key(legal[0], "ArrowRight");
+  assert.equal(document.activeElement.dataset.card, legal[1].dataset.card);
+  key(document.activeElement, "End");
+  assert.equal(document.activeElement.dataset.card, legal.at(-1).dataset.card);
+  key(document.activeElement, "ArrowRight");          // wraps round
+  assert.equal(document.activeElement.dataset.card, legal[0].dataset.card);
+  key(document.activeElement, "Enter");
+  assert.deepEqual(model.sent, [{ type: "play", card: legal[0].dataset.card, id: 1 }]);
+});
+
+test("the bots' answers are queued and drawn one after the other", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  const frames = FIX.bots_answer.frames;
+  assert.ok(frames.length >= 4);
+  const { root } = mount({ ...FIX.bots_answer, follows: false }, { animate: true, speed: 400 });
+  const count = () => Number(root.querySelector("[data-role=trick]").dataset.count);
+  const seen = [count()];
+  assert.equal(root.dataset.busy, "true");
+  for (let i = 1; i < frames.length; i++) { mock.timers.tick(1000); seen.push(count()); }
+  assert.deepEqual(seen, frames.map((f) => f.trick.length));
+  mock.timers.tick(2000);
+  assert.equal(root.dataset.busy, "false");
+});
+
+test("suit words come from the snapshot's names", () => {
+  const state = structuredClone(FIX.trump_phase);
+  const snap = state.frames.at(-1);
+  snap.names.suits.S.plural = "hukum";
+  const { model, root } = mount(state);
+  const buttons = [...root.querySelectorAll("[data-role=call-trump]")];
+  assert.deepEqual(buttons.map((b) => b.dataset.suit), ["S", "H", "C", "D"]);
+  assert.match(buttons[0].textContent, /hukum/);
+  buttons[1].click();
+  assert.deepEqual(model.sent, [{ type: "call_trump", suit: "H", id: 1 }]);
+});
+
+test("cleanup removes every listener from the model", () => {
+  const { model, cleanup, root } = mount(FIX.east_to_play);
+  handCards(root)[0].click();
+  cleanup();
+  model.set("state", { ...FIX.trump_phase, rev: 5 });   // nothing is drawn any more
+  assert.equal(root.dataset.phase, "play");
+  model.reply({ reply_to: 1, ok: true });
+  assert.equal(root.dataset.pending, "true");
+});
