@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: lab test test-engine test-notebooks test-browser test-js chromium npm student lite bench clean
+.PHONY: lab test test-engine test-notebooks test-browser test-js notebooks chromium npm student lite bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,10 @@ build/js/node_modules/jsdom: tests/js/package.json | npm
 test-js: $(VENV)/.test build/js/node_modules/jsdom
 	$(PY) tests/js/make_fixtures.py build/js/fixtures.json
 	node --test tests/js/
+
+## rebuild every lesson and exercise from its text source (notebooks/.text, exercises/.text)
+notebooks: $(VENV)/.test
+	$(PY) scripts/build_notebooks.py
 
 ## student copies of the exercises (solutions removed) in build/student/
 student: $(VENV)/.test

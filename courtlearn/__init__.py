@@ -20,6 +20,7 @@ from .cards import Card, CardError, Suit, cards, deck, shuffled
 from .deal import Deal, DealResult, IllegalPlay, Phase, Revoke, SeatView, Trick
 from .explain import Event
 from .moves import Move
+from .steps import play_cards
 from .rules import GAMES, TEAM_NAMES, Rules, team_of
 from .session import Session, next_dealer
 
@@ -30,7 +31,7 @@ SEAT_NAMES = ("South", "East", "North", "West")
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
-           "simulate", "play", "widgets", "exercises"]
+           "simulate", "play", "play_cards", "widgets", "exercises"]
 
 
 def hint(deal, seat=None, samples=None, seed=0):

@@ -70,10 +70,10 @@ say "rewriting pyodide-lock.json"
 
 # 5. the lessons and exercises (student copies when the script to make them exists)
 say "copying lessons and exercises"
-copy_notebooks() {  # SRC_DIR DEST_DIR: notebooks and their assets, no checkpoints
+copy_notebooks() {  # SRC_DIR DEST_DIR: notebooks and their assets; no checkpoints, no text sources
   [ -d "$1" ] || return 0
   mkdir -p "$2"
-  (cd "$1" && find . -path '*/.ipynb_checkpoints' -prune -o -type f -print0 \
+  (cd "$1" && find . \( -path '*/.ipynb_checkpoints' -o -path './.text' \) -prune -o -type f -print0 \
      | xargs -0 -r cp --parents -t "$2")
 }
 copy_notebooks "$ROOT/notebooks" "$SRC/files/notebooks"

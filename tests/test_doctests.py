@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-MODULES = ["courtlearn", "courtlearn.cards", "courtlearn.rules", "courtlearn.deal",
+MODULES = ["courtlearn", "courtlearn.steps", "courtlearn.moves", "courtlearn.cards", "courtlearn.rules", "courtlearn.deal",
            "courtlearn.session", "courtlearn.explain", "courtlearn.bots", "courtlearn.render",
            "courtlearn.frames", "courtlearn.exercises"]
 

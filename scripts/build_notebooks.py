@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Build the lessons and exercises from their text sources: the one way notebooks are made.
+
+    .venv/bin/python scripts/build_notebooks.py                  # every lesson and exercise
+    .venv/bin/python scripts/build_notebooks.py 07 exercises/03  # only these (by number/name)
+    .venv/bin/python scripts/build_notebooks.py --check          # sources and notebooks agree?
+
+Each lesson or exercise is one MyST Markdown text (jupytext's format) beside its folder,
+in a hidden ``.text`` folder so that learners opening the folder see only notebooks:
+``notebooks/.text/07_double_sir_centre_pile.md`` makes
+``notebooks/07_double_sir_centre_pile.ipynb``. People edit the text; this script runs it
+top to bottom in a fresh kernel (nbclient), checks what its prose says about the outputs,
+and writes the executed notebook that learners open and nbval compares.
+
+Prose checks: the source's front matter may list, under ``courtlearn: outputs_show:``,
+sentences the outputs must contain (what the text claims the engine printed), and every
+cell tagged ``solution`` (an exercise's worked answer) must print "Correct". A cell that
+fails, a sentence missing from the outputs or a wrong worked answer stops the build with
+the reason.
+
+Stable output: a cell's id is derived from its text (the same cell keeps its id through
+rebuilds, so a rebuilt notebook's diff shows only what changed); no timings are stored,
+and the ids of widget models are numbered in order instead of random.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = (ROOT / "notebooks", ROOT / "exercises")
+TEXT = ".text"
+KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def sources(names: list[str]) -> list[Path]:
+    """The text sources to build: all, or those whose path contains one of ``names``."""
+    found = sorted(p for folder in FOLDERS for p in (folder / TEXT).glob("*.md"))
+    if not names:
+        return found
+    picked = [p for p in found if any(n in f"{p.parent.parent.name}/{p.stem}" for n in names)]
+    missing = [n for n in names if not any(n in f"{p.parent.parent.name}/{p.stem}" for p in found)]
+    if missing:
+        raise SystemExit(f"no lesson or exercise source matches {missing}; the sources are "
+                         f"{', '.join(p.stem for p in found)}")
+    return picked
+
+
+def notebook_for(source: Path) -> Path:
+    return source.parent.parent / (source.stem + ".ipynb")
+
+
+def read_source(source: Path):
+    """The notebook a text describes (no outputs), and its prose checks."""
+    nb = jupytext.read(source, fmt="md:myst")
+    meta = nb.metadata.pop("courtlearn", {}) or {}
+    nb.metadata.pop("jupytext", None)
+    nb.metadata["kernelspec"] = dict(KERNEL)
+    return nb, list(meta.get("outputs_show", []))
+
+
+def cell_key(cell) -> tuple:
+    """What must agree between a source and its notebook: type, text and tags of each cell."""
+    return (cell.cell_type, cell.source.strip(), tuple(cell.get("metadata", {}).get("tags", [])))
+
+
+def stable_ids(nb) -> None:
+    seen: dict[str, int] = {}
+    for cell in nb.cells:
+        digest = hashlib.sha1(f"{cell.cell_type}\n{cell.source}".encode()).hexdigest()[:8]
+        n = seen.get(digest, 0)
+        seen[digest] = n + 1
+        cell.id = digest if n == 0 else f"{digest}-{n}"
+
+
+_MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
+
+
+def stable_widget_ids(text: str) -> str:
+    """Number the widget model ids (random uuids) in order of first appearance."""
+    ids: dict[str, str] = {}
+
+    def swap(m):
+        return ids.setdefault(m.group(0), f"{len(ids) + 1:032x}")
+    return _MODEL_ID.sub(swap, text)
+
+
+def outputs_text(nb) -> str:
+    text = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                text.append(out["text"])
+            elif out.get("output_type") == "error":
+                raise SystemExit(f"a cell failed: {out['ename']}: {out['evalue']}\n"
+                                 f"in cell:\n{cell.source}")
+            else:
+                text.append(out.get("data", {}).get("text/plain", ""))
+    return "".join(text)
+
+
+def build(source: Path) -> Path:
+    nb, checks = read_source(source)
+    target = notebook_for(source)
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+                   resources={"metadata": {"path": str(target.parent)}}).execute()
+    try:
+        text = outputs_text(nb)
+    except SystemExit as err:
+        raise SystemExit(f"{source.relative_to(ROOT)}: {err}") from None
+    for cell in nb.cells:              # an exercise's worked answers must be right
+        if "solution" in cell.get("metadata", {}).get("tags", []):
+            said = "".join(o.get("text", "") for o in cell.get("outputs", []))
+            if not said.startswith("Correct"):
+                raise SystemExit(f"{source.relative_to(ROOT)}: a worked answer is not right:\n"
+                                 f"{cell.source}\n-> {said.strip()}")
+    missing = [want for want in checks if want not in text]
+    if missing:
+        raise SystemExit(f"{source.relative_to(ROOT)}: the outputs no longer show what the "
+                         f"text says they do: {missing}")
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    stable_ids(nb)
+    nbformat.validate(nb)
+    target.write_text(stable_widget_ids(nbformat.writes(nb)) + "\n", encoding="utf-8")
+    return target
+
+
+def disagreements(source: Path) -> list[str]:
+    """Why the committed notebook is not what its source makes (empty: they agree)."""
+    target = notebook_for(source)
+    if not target.exists():
+        return [f"{target.relative_to(ROOT)} is missing: run make notebooks"]
+    want, _ = read_source(source)
+    have = nbformat.read(target, as_version=4)
+    a = [cell_key(c) for c in want.cells]
+    b = [cell_key(c) for c in have.cells]
+    if a == b:
+        return []
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return [f"{target.relative_to(ROOT)} cell {i} differs from its source "
+                    f"{source.relative_to(ROOT)}: edit the source, then make notebooks"]
+    return [f"{target.relative_to(ROOT)} has {len(b)} cells, its source {len(a)}: "
+            f"run make notebooks"]
+
+
+def orphans() -> list[str]:
+    """Notebooks with no text source (everything learners open is built from text)."""
+    out = []
+    for folder in FOLDERS:
+        for nb in sorted(folder.glob("*.ipynb")):
+            if not (folder / TEXT / (nb.stem + ".md")).exists():
+                out.append(f"{nb.relative_to(ROOT)} has no source {folder.name}/{TEXT}/{nb.stem}.md")
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="*", help="lesson numbers or names, e.g. 07 exercises/03")
+    ap.add_argument("--check", action="store_true",
+                    help="do not build: report notebooks that disagree with their sources")
+    args = ap.parse_args(argv)
+    todo = sources(args.names)
+    if args.check:
+        problems = orphans() + [p for s in todo for p in disagreements(s)]
+        print("\n".join(problems) or f"{len(todo)} notebooks agree with their sources")
+        return 1 if problems else 0
+    for source in todo:
+        print("built", build(source).relative_to(ROOT), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
