@@ -26,7 +26,7 @@ from .session import Session, next_dealer
 
 __version__ = "0.1.0"
 
-SEAT_NAMES = ("South", "East", "North", "West")
+SEAT_NAMES = Rules.court_piece().seat_names()     # the default direction's names
 
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",

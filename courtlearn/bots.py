@@ -25,10 +25,10 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from .cards import Suit, deck
+
 __all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "deciding_seat", "hint"]
 
-SUIT_LETTERS = "SHCD"
-SUIT_WORDS = ("spades", "hearts", "clubs", "diamonds")
 HIDDEN_METHODS = ("hidden", "hidden_random")
 DEFAULT_SAMPLES = 400   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
 
@@ -42,9 +42,9 @@ def _si(x) -> int:
     return int(suit)
 
 
-def _suit(i: int):
-    from .cards import Suit
-    return Suit.parse(SUIT_LETTERS[i])
+def _suit(i: int) -> Suit:
+    """The Suit of index 0..3 (♠ ♥ ♣ ♦)."""
+    return Suit(i)
 
 
 def _rank(card) -> int:
@@ -87,9 +87,6 @@ def _phase(deal) -> str:
 def _hand_codes(cards):
     return " ".join(c.code for c in cards)
 
-
-def _seat_name(rules, seat):
-    return rules.seat_name(seat)
 
 
 @runtime_checkable
@@ -333,11 +330,11 @@ class RuleBot(_Bot):
         return bool(trumps) and len(trumps) >= 3
 
 
-RANK_CODE = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_CODES = {(c.rank, int(c.suit)): c.code for c in deck()}
 
 
 def _code(rank, suit_i):
-    return RANK_CODE.get(rank, str(rank)) + SUIT_LETTERS[suit_i]
+    return _CODES[rank, suit_i]
 
 
 # ------------------------------------------------------------ Monte Carlo
@@ -766,7 +763,7 @@ def hint(deal, seat=None, samples=None, seed=0):
             return _trump_hint(deal, seat, samples, seed)
         raise ValueError("a hint is given to the seat whose turn it is, while the deal is being played")
     if seat != deal.to_play:
-        raise ValueError(f"it is not {_seat_name(deal.rules, seat)}'s turn")
+        raise ValueError(f"it is not {deal.rules.seat_name(seat)}'s turn")
     bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
     legal, win, courts, tw, cap, beaten_by, k, own = bot._evaluate(deal, seat, "hint")
     j = _best_index(legal, win, courts)
@@ -799,7 +796,7 @@ def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
         if float((lost == who).mean()) >= 0.8:
             held = _likely_holder_card(card, who, k)
             if held is not None:
-                holder = (_seat_name(rules, who), held)
+                holder = (rules.seat_name(who), held)
     if len(legal) == 1:
         reason = "it is your only legal card"
     elif p_trick >= 0.97:
@@ -849,7 +846,7 @@ def _likely_holder_card(card, who, k):
     higher = [h for h in k.unknown if (h & 3) == s and h > i]
     if s not in k.voids[who] and higher:
         return f"{_code_text(min(higher, key=lambda h: -h))}" if len(higher) == 1 else \
-            "a higher " + SUIT_WORDS[s][:-1]
+            "a higher " + Suit(s).singular
     if k.trump >= 0 and s != k.trump:
         return "a trump"
     return None
@@ -877,7 +874,7 @@ def _trump_hint(deal, seat, samples, seed):
         lowest = {s: min((c for c in hand if _si(c) == s), key=_rank) for s in suits}
         card = lowest[best]
         how = "show" if _method(rules) == "shown" else "set aside face down"
-        why = (f"{SUIT_WORDS[best]} become trumps, you hold {held} of your five cards in that "
+        why = (f"{Suit(best).plural} become trumps, you hold {held} of your five cards in that "
                f"suit, and with it your side wins the deal {odds}.")
         text = f"Choose {card} as the trump card ({how}): {why}"
         chances = {lowest[s]: ch[s] for s in suits}
@@ -885,7 +882,7 @@ def _trump_hint(deal, seat, samples, seed):
         card = _suit(best)
         why = (f"you hold {held} of your five cards in it, and with it as trumps your side "
                f"wins the deal {odds}.")
-        text = f"Call {SUIT_WORDS[best]}: {why}"
+        text = f"Call {Suit(best).plural}: {why}"
         chances = {_suit(s): ch[s] for s in suits}
     if deferred:
         d = _fraction_words(ch["defer"], "time")

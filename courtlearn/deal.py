@@ -1252,6 +1252,23 @@ class Deal:
             raise ValueError(f"{token!r} is not a move: write a card (AS), call:S, choose:7S, "
                              f"defer, defer:7, ask, correct, claim:1 or play_on.")
 
+    def apply(self, actions) -> list[Event]:
+        """Take ``actions`` in order, written as ``deal.actions`` lists them: a card
+        (``"AS"``), ``"call:S"``, ``"choose:7S"``, ``"defer"`` / ``"defer:7"``, ``"ask"``,
+        ``"correct"``, ``"claim:1"``, ``"play_on"`` (text separated by spaces, or a list).
+        Returns the events added. Each action is checked like its own method; a refused
+        one raises, with the actions before it taken.
+
+        >>> import courtlearn as cl
+        >>> deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+        >>> [e.kind for e in deal.apply("call:S 10S")]
+        ['call', 'deal_rest', 'play']
+        """
+        n = len(self._log)
+        for token in actions.split() if isinstance(actions, str) else actions:
+            self._apply(token if token.__class__ is Card else str(token))
+        return self._log[n:]
+
     def _fresh(self) -> "Deal":
         d = Deal.__new__(Deal)
         d.rules, d.dealer, d.trump_caller, d.seed = self.rules, self.dealer, self.trump_caller, self.seed

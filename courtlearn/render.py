@@ -13,45 +13,30 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["deal_html", "cards_html", "trick_html", "card_html", "back_html", "suit_letter"]
+from .cards import Card
+from .rules import Rules
 
-PIPS = {"S": "\u2660", "H": "\u2665", "C": "\u2663", "D": "\u2666"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
-RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+__all__ = ["deal_html", "cards_html", "trick_html", "card_html", "back_html", "positions"]
+
 RED, BLACK = "#c0262d", "#1c1c1c"
 FELT, ON_FELT = "#1d6b45", "#f4f7f2"
-GAME_TITLES = {"court_piece": "Court Piece", "double_sir": "Double Sir", "dehla_pakad": "Dehla Pakad"}
 
 CARD_BOX = ("display:inline-flex;flex-direction:column;justify-content:space-between;"
             "width:{w}px;height:{h}px;border-radius:5px;padding:2px 4px;box-sizing:border-box;"
             "font:bold {f}px sans-serif;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.4);")
 
 
-def _code(card) -> str:
-    return card.code if hasattr(card, "code") else str(card)
-
-
-def _val(x):
-    return getattr(x, "value", x)
-
-
-def label(code: str) -> str:
-    """'10 of hearts', 'ace of spades'."""
-    rank, suit = code[:-1], code[-1]
-    return f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS.get(suit, suit)}"
-
-
 def card_html(card, seat=None, small=False) -> str:
-    """One face-up card: rank above its suit pip, red or black."""
-    code = _code(card)
-    rank, suit = code[:-1], code[-1]
+    """One face-up card: rank above its suit pip, red or black (names from Card and Suit)."""
+    card = Card.parse(card)
+    rank = card.code[:-1]
     w, h, f = (34, 48, 13) if small else (40, 56, 15)
-    colour = RED if suit in "HD" else BLACK
+    colour = RED if card.suit.red else BLACK
     seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
-    return (f'<span data-card="{escape(code)}"{seat_attr} aria-label="{escape(label(code))}" role="img" '
-            f'style="{CARD_BOX.format(w=w, h=h, f=f)}background:#fffdf6;border:1px solid #9a9a90;'
-            f'color:{colour};"><span>{escape(rank)}</span>'
-            f'<span style="align-self:flex-end;font-size:{f + 6}px">{PIPS.get(suit, "?")}</span></span>')
+    return (f'<span data-card="{escape(card.code)}"{seat_attr} aria-label="{escape(card.spoken)}" '
+            f'role="img" style="{CARD_BOX.format(w=w, h=h, f=f)}background:#fffdf6;'
+            f'border:1px solid #9a9a90;color:{colour};"><span>{escape(rank)}</span>'
+            f'<span style="align-self:flex-end;font-size:{f + 6}px">{card.suit.symbol}</span></span>')
 
 
 def back_html(seat=None, small=False) -> str:
@@ -69,32 +54,23 @@ def cards_html(cards, seat=None) -> str:
     return f'<div style="display:inline-flex;gap:2px;flex-wrap:wrap">{inner}</div>'
 
 
-def _seat_names(rules):
-    fn = getattr(rules, "seat_name", None)
-    if fn is not None:
-        return [fn(s) for s in range(4)]
-    if getattr(rules, "direction", "") == "clockwise":
-        return ["South", "West", "North", "East"]
-    return ["South", "East", "North", "West"]
+def positions(rules: Rules, viewer: int) -> list[str]:
+    """Where each seat sits on the screen: the viewer at the bottom, play passing to the
+    right (anticlockwise) or to the left (clockwise). The live table uses the same.
 
-
-def _team_names(rules):
-    fn = getattr(rules, "team_name", None)
-    if fn is not None:
-        return [fn(0), fn(1)]
-    return ["North\u2013South", "East\u2013West"]
-
-
-def _positions(rules, viewer):
-    ring = ["bottom", "left", "top", "right"] if getattr(rules, "direction", "") == "clockwise" \
+    >>> positions(Rules.court_piece(), 0)
+    ['bottom', 'right', 'top', 'left']
+    """
+    ring = ["bottom", "left", "top", "right"] if rules.direction == "clockwise" \
         else ["bottom", "right", "top", "left"]
     return [ring[(s - viewer) % 4] for s in range(4)]
 
 
-def trick_html(trick, rules=None, viewer: int = 0) -> str:
+def trick_html(trick, rules: Rules | None = None, viewer: int = 0) -> str:
     """The cards of one trick, each at its player's side."""
-    pos = _positions(rules, viewer)
-    names = _seat_names(rules)
+    rules = rules or Rules.court_piece()
+    pos = positions(rules, viewer)
+    names = rules.seat_names()
     slot = {p: "" for p in ("top", "left", "right", "bottom")}
     for seat, card in trick.cards:
         slot[pos[seat]] = (f'<div style="display:flex;flex-direction:column;align-items:center;'
@@ -111,28 +87,6 @@ def trick_html(trick, rules=None, viewer: int = 0) -> str:
             f'<div></div>{at("bottom")}<div></div></div>')
 
 
-def suit_letter(suit) -> str | None:
-    """'S', 'H', 'C' or 'D' for a Suit (whatever its own spelling), None for None."""
-    if suit is None:
-        return None
-    words = {w: k for k, w in SUIT_WORDS.items()}
-    letters = {p: k for k, p in PIPS.items()}
-    for attr in ("letter", "code", "value", "name"):
-        v = getattr(suit, attr, None)
-        if not isinstance(v, str):
-            continue
-        if v.upper() in SUIT_WORDS:
-            return v.upper()
-        if v in letters:
-            return letters[v]
-        if v.lower() in words:
-            return words[v.lower()]
-    for ch in str(suit):
-        if ch in letters:
-            return letters[ch]
-    return str(suit)[:1].upper() or None
-
-
 def deal_html(deal, seat=None, show_all=False) -> str:
     """The whole table as a static picture.
 
@@ -144,11 +98,11 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     viewer = 0 if seat is None else int(seat)
     everything = seat is None or show_all
     v = deal.view(viewer)
-    names = _seat_names(rules)
-    teams = _team_names(rules)
-    pos = _positions(rules, viewer)
-    phase = _val(deal.phase)
-    to_act = None if phase == "over" else (deal.trump_caller if phase == "trump" else deal.to_play)
+    names = rules.seat_names()
+    teams = (rules.team_name(0), rules.team_name(1))
+    pos = positions(rules, viewer)
+    phase = str(deal.phase)
+    to_act = deal.actor
 
     def seat_block(s):
         hand = deal.hand(s) if (everything or s == viewer) else None
@@ -176,7 +130,7 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     by_pos = {pos[s]: seat_block(s) for s in range(4)}
     trick = trick_html(v.trick, rules, viewer)
     centre_html = ""
-    if getattr(rules, "game", "") in ("double_sir", "dehla_pakad"):
+    if rules.has_pile:
         centre_html = (f'<div data-role="centre" data-count="{len(v.centre)}" style="font:12px sans-serif;'
                        f'color:{ON_FELT};text-align:center;margin-top:4px">centre pile: {len(v.centre)} '
                        f'trick{"s" if len(v.centre) != 1 else ""}</div>')
@@ -184,20 +138,19 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     piles = (f'<div style="font:12px sans-serif;color:{ON_FELT};text-align:center;margin-top:4px">'
              f'{escape(teams[0])}: {won[0]} \u00b7 {escape(teams[1])}: {won[1]}</div>')
 
-    trump = suit_letter(v.trump)
-    if trump:
-        colour = RED if trump in "HD" else BLACK
+    trump = v.trump
+    if trump is not None:
+        colour = RED if trump.red else BLACK
         trump_text = (f'<span style="background:#fffdf6;color:{colour};border-radius:4px;padding:0 5px">'
-                      f'{PIPS[trump]} {SUIT_WORDS[trump]}</span>')
+                      f'{trump.symbol} {trump.plural}</span>')
     elif phase == "trump":
         trump_text = "not chosen yet"
     else:
         trump_text = "none yet"
-    game = getattr(rules, "game", "")
     where = {"trump": "fixing the trump", "play": f"trick {len(v.tricks) + 1} of 13",
              "over": "deal over"}.get(phase, phase)
     header = (f'<div style="font:bold 14px sans-serif;margin-bottom:6px;color:{ON_FELT}">'
-              f'{escape(GAME_TITLES.get(game, game))} \u00b7 {escape(where)} \u00b7 trump: {trump_text}</div>')
+              f'{escape(rules.title)} \u00b7 {escape(where)} \u00b7 trump: {trump_text}</div>')
     events = list(v.events)
     message = ""
     if events:

@@ -84,8 +84,3 @@ def test_double_sir_centre_pile_count():
     assert f'data-role="centre" data-count="{len(d.centre)}"' in html
     assert len(d.centre) == 1
     assert 'data-role="centre"' not in render.deal_html(deal())   # Court Piece has no centre pile
-
-
-def test_suit_letter_reads_every_spelling():
-    assert [render.suit_letter(s) for s in cl.Suit] == ["S", "H", "C", "D"]
-    assert render.suit_letter(None) is None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import courtlearn as cl
+from courtlearn.explain import list_cards
 
 NOBODY = "nobody"
 NOT_ANSWERED = "Not answered yet"
@@ -102,12 +103,10 @@ def _spoken_card(text: str) -> str:
         raise ValueError(text)
     rank = _RANK_WORDS.get(words[0], words[0]).upper()
     suit = cl.Suit.parse(words[1])
-    return rank + _suit_letter(suit)
+    return rank + suit.letter
 
 
-def _suit_letter(suit) -> str:
-    return {cl.Suit.SPADES: "S", cl.Suit.HEARTS: "H", cl.Suit.CLUBS: "C",
-            cl.Suit.DIAMONDS: "D"}[suit]
+
 
 
 def read_cards(answer: Any) -> list:
@@ -127,12 +126,10 @@ def read_cards(answer: Any) -> list:
                      "write them like [\"K♥\", \"3♥\"] or \"KH 3H\".")
 
 
-def seat_name(rules, seat: int) -> str:
-    return rules.seat_name(seat)
 
 
-def team_name(rules, team: int) -> str:
-    return rules.team_name(team)
+
+
 
 
 def read_seat(answer: Any, rules, allow_nobody: bool = False):
@@ -148,7 +145,7 @@ def read_seat(answer: Any, rules, allow_nobody: bool = False):
         if text.isdigit() and 0 <= int(text) < 4:
             return int(text)
         for seat in range(4):
-            name = _norm(seat_name(rules, seat))
+            name = _norm(rules.seat_name(seat))
             if text in (name, name[0], name + "player", "seat" + name):
                 return seat
     extra = " or \"nobody\"" if allow_nobody else ""
@@ -158,28 +155,29 @@ def read_seat(answer: Any, rules, allow_nobody: bool = False):
 
 def read_team(answer: Any, rules) -> int:
     if isinstance(answer, bool):
-        raise Unreadable(f"I could not read {answer!r} as a team: write 'North–South' or 'East–West'.")
+        raise Unreadable(f"I could not read {answer!r} as a team: write "
+                         f"'{rules.team_name(0)}' or '{rules.team_name(1)}'.")
     if isinstance(answer, int) and answer in (0, 1):
         return answer
     if isinstance(answer, str):
         text = _norm(answer)
         for team in (0, 1):
-            a, b = (seat_name(rules, s) for s in (team, team + 2))
+            a, b = (rules.seat_name(s) for s in (team, team + 2))
             na, nb = _norm(a), _norm(b)
-            forms = {na + nb, nb + na, na[0] + nb[0], nb[0] + na[0], _norm(team_name(rules, team)),
+            forms = {na + nb, nb + na, na[0] + nb[0], nb[0] + na[0], _norm(rules.team_name(team)),
                      "team" + na + nb, "team" + nb + na, "team" + na[0] + nb[0],
                      "team" + str(team)}
             if text in forms:
                 return team
-    raise Unreadable(f"I could not read {answer!r} as a team: write 'North–South' or 'East–West'.")
+    raise Unreadable(f"I could not read {answer!r} as a team: write "
+                         f"'{rules.team_name(0)}' or '{rules.team_name(1)}'.")
 
 
 # --------------------------------------------------------------------------
 # Building deals
 
 
-def card_text(cards) -> str:
-    return " ".join(str(c) for c in cards)
+
 
 
 def arrange(rules, dealer: int, want: dict, seed: int = 0):
@@ -214,29 +212,18 @@ def arrange(rules, dealer: int, want: dict, seed: int = 0):
             seats.sort(key=lambda s: (len(hands[s]) - 13, rng.random()))  # emptiest first
             hands[seats[0]].append(card)
         if ok:
-            return cl.Deal.prearranged(rules, hands=[card_text(hands[s]) for s in range(4)],
+            return cl.Deal.prearranged(rules, hands=[list_cards(hands[s]) for s in range(4)],
                                        dealer=dealer, seed=seed)
     raise ValueError("cannot share out the cards with these voids")
 
 
-def apply(deal, moves):
-    """Play ``moves`` (card texts, ``"call S"`` for a trump call) in order."""
-    for move in moves.split() if isinstance(moves, str) else moves:
-        if move.lower().startswith("call:"):
-            deal.call_trump(move.split(":", 1)[1])
-        elif move.lower().startswith("revoke:"):
-            deal.play(move.split(":", 1)[1])
-        else:
-            deal.play(move)
-    return deal
 
 
-def copy_deal(deal):
-    return cl.Deal.from_dict(deal.to_dict())
 
 
-def is_over(deal) -> bool:
-    return deal.phase == cl.Phase.OVER
+
+
+
 
 
 def in_trump_phase(deal) -> bool:
@@ -257,9 +244,7 @@ def call_sensibly(deal) -> None:
         deal.call_trump(longest_suit(deal.hand(deal.trump_caller)))
 
 
-def led_suit(deal):
-    cards = deal.trick.cards
-    return cards[0][1].suit if cards else None
+
 
 
 def play_random(deal, rng: random.Random):
@@ -274,7 +259,7 @@ def play_greedy(deal, favoured_team: int | None):
     legal = deal.legal_cards()
     trump = deal.trump
     def strength(c):
-        return (c.suit == trump, c.suit == led_suit(deal), c.rank)
+        return (c.suit == trump, c.suit == deal.trick.suit_led, c.rank)
     if favoured_team is not None and cl.team_of(deal.to_play) == favoured_team:
         card = max(legal, key=strength)
     else:
@@ -301,22 +286,21 @@ def reason_text(events, skip_plays: bool = True) -> str:
 # Showing a deal as text (deterministic) and as a picture
 
 
-GAME_NAMES = {"court_piece": "Court Piece", "double_sir": "Double Sir", "dehla_pakad": "Dehla Pakad"}
 
 
 def trick_line(rules, trick, number=None) -> str:
-    cards = ", ".join(f"{seat_name(rules, s)} {c}" for s, c in trick.cards)
+    cards = ", ".join(f"{rules.seat_name(s)} {c}" for s, c in trick.cards)
     head = f"Trick {number}: " if number is not None else ""
     winner = getattr(trick, "winner", None)
-    tail = f" → {seat_name(rules, winner)}" if winner is not None and len(trick.cards) == 4 else ""
+    tail = f" → {rules.seat_name(winner)}" if winner is not None and len(trick.cards) == 4 else ""
     return f"{head}{cards}{tail}"
 
 
 def header(deal) -> str:
     rules = deal.rules
-    parts = [GAME_NAMES.get(rules.game, rules.game),
-             f"{seat_name(rules, deal.dealer)} dealt",
-             f"{seat_name(rules, deal.trump_caller)} called trumps"]
+    parts = [rules.title,
+             f"{rules.seat_name(deal.dealer)} dealt",
+             f"{rules.seat_name(deal.trump_caller)} called trumps"]
     parts.append(f"trumps {deal.trump}" if deal.trump is not None else "no trumps yet")
     return " · ".join(parts)
 
@@ -325,7 +309,7 @@ def table_text(deal, hands=(), tricks: bool = True, open_trick: bool = True) -> 
     rules = deal.rules
     lines = [header(deal)]
     for seat in hands:
-        lines.append(f"{seat_name(rules, seat)} holds: {card_text(deal.hand(seat))}")
+        lines.append(f"{rules.seat_name(seat)} holds: {list_cards(deal.hand(seat))}")
     if tricks:
         for i, t in enumerate(deal.tricks, 1):
             lines.append(trick_line(rules, t, i))

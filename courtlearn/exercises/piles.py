@@ -5,16 +5,14 @@ import random
 
 import courtlearn as cl
 
-from ._base import (NOBODY, Question, Unreadable, apply, arrange, call_sensibly, copy_deal,
-                    events_since, is_over, play_random, read_seat, read_team, reason_text,
-                    seat_name, table_text, team_name)
+from ._base import (NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_seat, read_team, reason_text, table_text)
 
 
 def _pile_line(deal) -> str:
     rules = deal.rules
     won = deal.tricks_won
     return (f"Centre pile: {len(deal.centre)} trick{'s' if len(deal.centre) != 1 else ''}; "
-            f"{team_name(rules, 0)} hold {won[0]}, {team_name(rules, 1)} hold {won[1]}.")
+            f"{rules.team_name(0)} hold {won[0]}, {rules.team_name(1)} hold {won[1]}.")
 
 
 # --------------------------------------------------------------------------
@@ -24,7 +22,7 @@ def _pile_line(deal) -> str:
 def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
     rules = deal.rules
     player = deal.to_play
-    after = copy_deal(deal)
+    after = deal.copy()
     start = len(after.events)
     after.play(fourth)
     trick = after.tricks[-1]
@@ -54,7 +52,7 @@ def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
             return False, ("look at who won the trick before this one: a player who wins two "
                            "tricks in a row takes the whole centre pile, and the 13th trick "
                            "takes whatever is left.")
-        name = seat_name(rules, seat)
+        name = rules.seat_name(seat)
         if captured and cl.team_of(seat) == cl.team_of(winner):
             return False, ("the pile goes to that team, but it is the player who won the trick "
                            "who picks it up.")
@@ -66,8 +64,8 @@ def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
                        "pile starts.")
 
     text = (table_text(deal) + "\n" + _pile_line(deal) +
-            f"\nThen {seat_name(rules, player)} plays {fourth} to complete trick {len(deal.tricks) + 1}.")
-    solution = seat_name(rules, winner) if captured else "nobody"
+            f"\nThen {rules.seat_name(player)} plays {fourth} to complete trick {len(deal.tricks) + 1}.")
+    solution = rules.seat_name(winner) if captured else "nobody"
     q = Question("pile_capture", deal, "Who collects the centre pile after this trick?", solution,
                  reason, judge, text=text, number=number, seed=seed,
                  answer_help='Answer with a player, like "North", or "nobody" if the pile stays in the centre.')
@@ -85,7 +83,8 @@ def _is_seat_text(given, rules) -> bool:
 
 def _pile_fixed(want, moves, fourth, dealer=3):
     def build(number):
-        deal = apply(arrange(cl.Rules.double_sir(), dealer, want, seed=number), moves)
+        deal = arrange(cl.Rules.double_sir(), dealer, want, seed=number)
+        deal.apply(moves)
         return pile_capture_question(deal, cl.Card.parse(fourth), number=number)
     return build
 
@@ -111,13 +110,13 @@ def pile_capture_seeded(seed: int) -> Question:
         deal = cl.Deal(cl.Rules.double_sir(), dealer=rng.randrange(4), seed=rng.randrange(10**9))
         call_sensibly(deal)
         for _ in range(4 * rng.randrange(1, 12) + 3):
-            if is_over(deal):
+            if deal.over:
                 break
             play_random(deal, rng)
-        if is_over(deal) or len(deal.trick.cards) != 3:
+        if deal.over or len(deal.trick.cards) != 3:
             continue
         fourth = rng.choice(deal.legal_cards())
-        after = copy_deal(deal)
+        after = deal.copy()
         after.play(fourth)
         if (len(after.centre) == 0) == want_capture:
             break
@@ -133,9 +132,9 @@ def _tens_line(deal) -> str:
     res = deal.result
     tens = res.tens
     tricks = res.tricks
-    return (f"The deal is over. Tens taken: {team_name(rules, 0)} {tens[0]}, "
-            f"{team_name(rules, 1)} {tens[1]}. Tricks taken: {team_name(rules, 0)} "
-            f"{tricks[0]}, {team_name(rules, 1)} {tricks[1]}.")
+    return (f"The deal is over. Tens taken: {rules.team_name(0)} {tens[0]}, "
+            f"{rules.team_name(1)} {tens[1]}. Tricks taken: {rules.team_name(0)} "
+            f"{tricks[0]}, {rules.team_name(1)} {tricks[1]}.")
 
 
 def _final_reason(deal) -> str:
@@ -160,10 +159,10 @@ def tens_winner_question(deal, number=None, seed=None) -> Question:
         except Unreadable:
             if isinstance(given, str) and given.strip().lower() in ("kot", "a kot", "court"):
                 raise Unreadable("say which team wins (and so scores the kot): "
-                                 "'North–South' or 'East–West'.") from None
+                                 f"'{rules.team_name(0)}' or '{rules.team_name(1)}'.") from None
             if _is_seat_text(given, rules) or isinstance(given, int):
-                raise Unreadable("answer with a team, like 'North–South' or 'East–West': "
-                                 "partners win together.") from None
+                raise Unreadable(f"answer with a team, like '{rules.team_name(0)}' or "
+                                 f"'{rules.team_name(1)}': partners win together.") from None
             raise
         if team == winner:
             return True, reason
@@ -174,22 +173,23 @@ def tens_winner_question(deal, number=None, seed=None) -> Question:
                 return False, ("with this house rule (tens_tie = \"tricks\") a 2–2 split of the "
                                "tens goes to the team with more tricks.")
             return False, ("a 2–2 split of the tens goes to the team that did not deal. "
-                           f"{seat_name(rules, deal.dealer)} dealt.")
+                           f"{rules.seat_name(deal.dealer)} dealt.")
         return False, ("the team that did not deal wins with two or three tens; the dealer's "
-                       f"team needs three. {seat_name(rules, deal.dealer)} dealt, so the dealing "
-                       f"team is {team_name(rules, dealers)}.")
+                       f"team needs three. {rules.seat_name(deal.dealer)} dealt, so the dealing "
+                       f"team is {rules.team_name(dealers)}.")
 
     text = table_text(deal, tricks=False) + "\n" + _tens_line(deal)
     if getattr(rules, "tens_tie", "non_dealers") == "tricks":
         text += "\nHouse rule: a 2–2 split of the tens goes to the team with more tricks."
-    return Question("tens_winner", deal, "Which team wins this deal?", team_name(rules, winner),
+    return Question("tens_winner", deal, "Which team wins this deal?", rules.team_name(winner),
                     reason, judge, text=text, number=number, seed=seed,
-                    answer_help='Answer with a team, like "North–South" or "East–West".')
+                    answer_help=f'Answer with a team, like "{rules.team_name(0)}" or '
+                                f'"{rules.team_name(1)}".')
 
 
 def _play_out(deal, rng):
     call_sensibly(deal)
-    while not is_over(deal):
+    while not deal.over:
         play_random(deal, rng)
     return deal
 

@@ -20,8 +20,8 @@ import random
 
 import courtlearn as cl
 
-from ._base import (Question, apply, card_text, copy_deal, read_card, seat_name, table_text,
-                    team_name)
+from ..explain import list_cards
+from ._base import (Question, read_card, table_text)
 
 KIND = "what_to_play"
 VIEWER = 0                 # the learner sits South, as at the live table
@@ -92,14 +92,14 @@ def _situation(deal) -> str:
     seat = deal.to_play
     text = table_text(deal, hands=[seat])
     won = deal.tricks_won
-    line = (f"Tricks taken: {team_name(rules, 0)} {won[0]}, {team_name(rules, 1)} {won[1]}")
+    line = (f"Tricks taken: {rules.team_name(0)} {won[0]}, {rules.team_name(1)} {won[1]}")
     if rules.game != "court_piece":
         n = len(deal.centre)
         line += f"; centre pile: {n} trick{'s' if n != 1 else ''}"
     if rules.game == "dehla_pakad":
         tens = deal.tens_won
-        line += f". Tens taken: {team_name(rules, 0)} {tens[0]}, {team_name(rules, 1)} {tens[1]}"
-    return f"{text}\n{line}.\n{seat_name(rules, seat)} (you) to play."
+        line += f". Tens taken: {rules.team_name(0)} {tens[0]}, {rules.team_name(1)} {tens[1]}"
+    return f"{text}\n{line}.\n{rules.seat_name(seat)} (you) to play."
 
 
 def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=None,
@@ -109,7 +109,7 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
     need_numpy()
     rules = deal.rules
     seat = deal.to_play
-    name = seat_name(rules, seat)
+    name = rules.seat_name(seat)
     if hint is None:
         hint = _hint(deal, hint_seed)
     chances = dict(hint.chances)
@@ -123,10 +123,10 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
         card = read_card(answer)
         if card not in chances:
             try:
-                copy_deal(deal).play(card)
+                deal.copy().play(card)
             except cl.IllegalPlay as exc:
                 return False, str(getattr(exc, "reason", exc))
-            return False, f"{card} is not one of the cards {name} may play: {card_text(legal)}."
+            return False, f"{card} is not one of the cards {name} may play: {list_cards(legal)}."
         p = chances[card]
         if card == best or p >= top - MARGIN:
             msg = f"with {card} your side wins {_words(p)}"
@@ -187,9 +187,9 @@ def search(rng: random.Random, game: str, deals: int = SEARCH_DEALS, hints: int 
             h = _hint(pos, HINT_SEED)
             asked += 1
             if fallback is None or spread(h) > spread(fallback[1]):
-                fallback = (copy_deal(pos), h)
+                fallback = (pos.copy(), h)
             if spread(h) >= MIN_SPREAD and stable(pos, h):
-                return copy_deal(pos), h
+                return pos.copy(), h
             if asked >= hints:
                 return fallback
             if rng.random() < 0.5:   # do not always ask at the first good turn
@@ -210,7 +210,8 @@ def what_to_play_seeded(seed: int) -> Question:
 def _fixed(game: str, dealer: int, deal_seed: int, moves: str):
     def build(number):
         need_numpy()
-        deal = apply(cl.Deal(getattr(cl.Rules, game)(), dealer=dealer, seed=deal_seed), moves)
+        deal = cl.Deal(getattr(cl.Rules, game)(), dealer=dealer, seed=deal_seed)
+        deal.apply(moves)
         return what_to_play_question(deal, number=number)
     return build
 

@@ -5,9 +5,8 @@ import random
 
 import courtlearn as cl
 
-from ._base import (Question, Unreadable, _norm, card_text, is_over, longest_suit,
-                    play_greedy, play_random, read_seat, seat_name, table_text,
-                    team_name)
+from ..explain import list_cards
+from ._base import (Question, Unreadable, _norm, longest_suit, play_greedy, play_random, read_seat, table_text)
 
 COURT_KINDS = {"court": "court", "goon": "goon court", "bavney": "bavney"}
 
@@ -38,11 +37,11 @@ def _final_reason(deal) -> str:
 def _result_line(deal) -> str:
     rules = deal.rules
     t = deal.result.tricks
-    line = (f"The deal is over after {len(deal.tricks)} tricks: {team_name(rules, 0)} took "
-            f"{t[0]}, {team_name(rules, 1)} took {t[1]}")
+    line = (f"The deal is over after {len(deal.tricks)} tricks: {rules.team_name(0)} took "
+            f"{t[0]}, {rules.team_name(1)} took {t[1]}")
     if rules.game == "dehla_pakad":
         tens = deal.result.tens
-        line += f"; tens: {team_name(rules, 0)} {tens[0]}, {team_name(rules, 1)} {tens[1]}"
+        line += f"; tens: {rules.team_name(0)} {tens[0]}, {rules.team_name(1)} {tens[1]}"
     return line + "."
 
 
@@ -55,7 +54,7 @@ def court_or_not_question(deal, number=None, seed=None) -> Question:
     res = deal.result
     solution = COURT_KINDS.get(res.kind, "no court")
     reason = _final_reason(deal)
-    dealers = team_name(rules, cl.team_of(deal.dealer))
+    dealers = rules.team_name(cl.team_of(deal.dealer))
 
     def judge(given):
         said = _read_court(given)
@@ -104,7 +103,7 @@ def strong_deal(rules, dealer: int, team: int, rng: random.Random, strength: int
         hands[min(open_seats, key=lambda s: (len(hands[s]), rng.random()))].append(c)
     for s in hands:
         rng.shuffle(hands[s])
-    deal = cl.Deal.prearranged(rules, hands=[card_text(hands[s]) for s in range(4)],
+    deal = cl.Deal.prearranged(rules, hands=[list_cards(hands[s]) for s in range(4)],
                                dealer=dealer, seed=rng.randrange(10**6))
     deal.call_trump(trump if trump in [c.suit for c in deal.hand(deal.trump_caller)]
                     else longest_suit(deal.hand(deal.trump_caller)))
@@ -130,7 +129,7 @@ def court_deal(target: str, rng: random.Random, rules=None, tries: int = 60):
             deal.call_trump(longest_suit(deal.hand(deal.trump_caller)))
         else:
             deal = strong_deal(rules, dealer, team, rng)
-        while not is_over(deal):
+        while not deal.over:
             favoured = team
             if target == "near" and len(deal.tricks) == 6:
                 favoured = 1 - team
@@ -190,7 +189,7 @@ def next_dealer_question(session, number=None, seed=None) -> Question:
             if e.kind in ("deal_won", "streak_court", "next_dealer")]
     session.next_deal()
     answer = session.deal.dealer
-    reason = " ".join(said) or f"{seat_name(rules, answer)} deals next."
+    reason = " ".join(said) or f"{rules.seat_name(answer)} deals next."
     winners = res.winner
     callers = cl.team_of(deal.trump_caller)
     court = res.courts > 0
@@ -209,8 +208,8 @@ def next_dealer_question(session, number=None, seed=None) -> Question:
     kind = {**COURT_KINDS, "kot": "kot"}.get(res.kind, "")
     how = f" with a {kind}" if court and kind else (" with a court" if court else ", no court")
     text = (table_text(deal, tricks=False) + "\n" + _result_line(deal) +
-            f"\n{team_name(rules, winners)} won the deal{how}.")
-    q = Question("next_dealer", deal, "Who deals next?", seat_name(rules, answer), reason, judge,
+            f"\n{rules.team_name(winners)} won the deal{how}.")
+    q = Question("next_dealer", deal, "Who deals next?", rules.seat_name(answer), reason, judge,
                  text=text, number=number, seed=seed,
                  answer_help='Answer with a player, like "North".')
     q.extra.update(session=session, winners=winners, callers=callers, court=court)
@@ -231,7 +230,7 @@ def finished_session(target: str, rng: random.Random, tries: int = 80, rules=Non
         callers = cl.team_of(deal.trump_caller)
         favoured = 1 - callers if target == "dealers" else callers
         greedy = target == "court" or rng.random() < 0.5
-        while not is_over(deal):
+        while not deal.over:
             if greedy:
                 play_greedy(deal, favoured)
             else:

@@ -6,9 +6,8 @@ import random
 
 import courtlearn as cl
 
-from ._base import (NOBODY, Question, Unreadable, apply, arrange, call_sensibly, card_text,
-                    copy_deal, events_since, is_over, led_suit, play_random, read_card,
-                    read_cards, read_seat, reason_text, seat_name, table_text)
+from ..explain import list_cards
+from ._base import (NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_card, read_cards, read_seat, reason_text, table_text)
 
 CARD_HELP = 'Answer with a card, like "K♥" or "KH".'
 
@@ -21,7 +20,7 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
     """``deal`` has three cards on the table; ``fourth`` completes the trick."""
     rules = deal.rules
     player = deal.to_play
-    after = copy_deal(deal)
+    after = deal.copy()
     start = len(after.events)
     after.play(fourth)
     trick = after.tricks[-1]
@@ -44,7 +43,7 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
         if card == winner_card:
             return True, reason
         if card not in played:
-            return False, f"{card} is not in this trick; the cards played are {card_text(played)}."
+            return False, f"{card} is not in this trick; the cards played are {list_cards(played)}."
         if card.suit != led and card.suit != trump:
             return False, (f"{card} neither follows the suit led ({led}) nor is a trump, so it "
                            "cannot win, however high it is.")
@@ -54,7 +53,7 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
             return False, "when more than one trump is played, the highest trump wins."
         return False, f"with no trump in the trick, the highest card of the suit led ({led}) wins."
 
-    text = table_text(deal) + f"\nThen {seat_name(rules, player)} plays {fourth} to complete the trick."
+    text = table_text(deal) + f"\nThen {rules.seat_name(player)} plays {fourth} to complete the trick."
     q = Question("trick_winner", deal, "Which card wins this trick?", str(winner_card), reason,
                  judge, text=text, number=number, seed=seed, answer_help=CARD_HELP)
     q.extra.update(fourth=fourth, trick=trick, trump=trump)
@@ -63,7 +62,8 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
 
 def _trick_winner_fixed(want, moves, fourth, dealer=3):
     def build(number):
-        deal = apply(arrange(cl.Rules.court_piece(), dealer, want, seed=number), moves)
+        deal = arrange(cl.Rules.court_piece(), dealer, want, seed=number)
+        deal.apply(moves)
         return trick_winner_question(deal, cl.Card.parse(fourth), number=number)
     return build
 
@@ -103,10 +103,10 @@ def trick_winner_seeded(seed: int) -> Question:
 def legal_cards_question(deal, number=None, seed=None) -> Question:
     rules = deal.rules
     seat = deal.to_play
-    name = seat_name(rules, seat)
+    name = rules.seat_name(seat)
     hand = list(deal.hand(seat))
     legal = list(deal.legal_cards())
-    led = led_suit(deal)
+    led = deal.trick.suit_led
     if len(legal) == len(hand):
         if led is None:
             reason = f"{name} leads this trick, and the leader may play any card."
@@ -116,11 +116,11 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
     else:
         bad = next(c for c in hand if c not in legal)
         try:
-            copy_deal(deal).play(bad)
+            deal.copy().play(bad)
             refusal = ""
         except cl.IllegalPlay as exc:
             refusal = " " + str(getattr(exc, "reason", exc))
-        reason = f"{name} may play {card_text(legal)}.{refusal}"
+        reason = f"{name} may play {list_cards(legal)}.{refusal}"
 
     def judge(answer):
         if isinstance(answer, str) and answer.strip().lower() in (
@@ -133,10 +133,10 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
             return True, reason
         stray = [c for c in hand_order(chosen) if c not in hand]
         if stray:
-            return False, f"{card_text(stray)} {'is' if len(stray) == 1 else 'are'} not in {name}'s hand."
+            return False, f"{list_cards(stray)} {'is' if len(stray) == 1 else 'are'} not in {name}'s hand."
         extra = [c for c in hand if c in chosen and c not in legal]
         if extra:
-            return False, (f"{card_text(extra)} may not be played here: a player must follow "
+            return False, (f"{list_cards(extra)} may not be played here: a player must follow "
                            "the suit led whenever they can.")
         if led is None:
             return False, "some cards are missing: the player who leads a trick may play any card."
@@ -150,14 +150,15 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
         return sorted(cards, key=lambda c: (list(cl.Suit).index(c.suit), -c.rank))
 
     text = table_text(deal, hands=[seat])
-    return Question("legal_cards", deal, f"Which cards may {name} play now?", card_text(legal),
+    return Question("legal_cards", deal, f"Which cards may {name} play now?", list_cards(legal),
                     reason, judge, text=text, number=number, seed=seed,
                     answer_help='Answer with the cards, like ["K♥", "3♥"] or "KH 3H", or "all".')
 
 
 def _legal_fixed(want, moves, dealer=3):
     def build(number):
-        deal = apply(arrange(cl.Rules.court_piece(), dealer, want, seed=number), moves)
+        deal = arrange(cl.Rules.court_piece(), dealer, want, seed=number)
+        deal.apply(moves)
         return legal_cards_question(deal, number=number)
     return build
 
@@ -181,7 +182,7 @@ def legal_cards_seeded(seed: int) -> Question:
         n = 4 * rng.randrange(0, 6) + (0 if want == "lead" else rng.randrange(1, 4))
         for _ in range(n):
             play_random(deal, rng)
-        led = led_suit(deal)
+        led = deal.trick.suit_led
         if led is None:
             got = "lead"
         elif any(c.suit == led for c in deal.hand(deal.to_play)):
@@ -224,7 +225,7 @@ def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
     if revokers:
         found = [e for e in deal.events if e.kind == "revoke_proven" and e.seat == answer] or \
                 [e for e in deal.events if e.kind == "revoke" and e.seat == answer]
-        reason = found[0].text if found else f"{seat_name(rules, answer)} did not follow suit while able."
+        reason = found[0].text if found else f"{rules.seat_name(answer)} did not follow suit while able."
         if not any(e.kind == "revoke_proven" for e in found):
             reason += f" {_later_follow(deal, answer)}".rstrip()
     else:
@@ -239,9 +240,9 @@ def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
         if seat == NOBODY:
             return False, ("someone played another suit while holding the suit led. Look for a "
                            "player who showed out of a suit and later played a card of it.")
-        name = seat_name(rules, seat)
+        name = rules.seat_name(seat)
         if shown_out[seat]:
-            return False, (f"{name} played another suit when {card_text(sorted(shown_out[seat]))} "
+            return False, (f"{name} played another suit when {list_cards(sorted(shown_out[seat]))} "
                            f"{'was' if len(shown_out[seat]) == 1 else 'were'} led; that is a revoke only if "
                            f"{name} held a card of the suit led, which shows when {name} plays one later.")
         return False, f"{name} followed the suit led every time."
@@ -249,7 +250,7 @@ def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
     text = table_text(deal, tricks=True)
     return Question("spot_the_revoke", deal,
                     "Did anyone revoke (play another suit while holding the suit led)? Who?",
-                    seat_name(rules, answer) if answer != NOBODY else "nobody", reason, judge,
+                    rules.seat_name(answer) if answer != NOBODY else "nobody", reason, judge,
                     text=text, number=number, seed=seed, show_all=False,
                     answer_help='Answer with a player, like "East", or "nobody".')
 
@@ -264,14 +265,15 @@ def _later_follow(deal, seat) -> str:
                 for j, later in enumerate(deal.tricks[i + 1:], i + 2):
                     for s2, c2 in later.cards:
                         if s2 == seat and c2.suit == led:
-                            return f"{seat_name(rules, seat)} later played {c2} in trick {j}."
+                            return f"{rules.seat_name(seat)} later played {c2} in trick {j}."
     return ""
 
 
 def _revoke_fixed(want, moves, dealer=3):
     def build(number):
         rules = cl.Rules.court_piece(revokes="allowed")
-        deal = apply(arrange(rules, dealer, want, seed=number), moves)
+        deal = arrange(rules, dealer, want, seed=number)
+        deal.apply(moves)
         return spot_the_revoke_question(deal, number=number)
     return build
 
@@ -300,8 +302,8 @@ def spot_the_revoke_seeded(seed: int) -> Question:
         stop_after = rng.randrange(3, 6)
         revoker = None
         done = False
-        while not is_over(deal):
-            led = led_suit(deal)
+        while not deal.over:
+            led = deal.trick.suit_led
             seat = deal.to_play
             hand = deal.hand(seat)
             if (want_revoke and revoker is None and len(deal.tricks) >= revoke_at and led is not None
@@ -319,7 +321,7 @@ def spot_the_revoke_seeded(seed: int) -> Question:
             elif len(deal.tricks) >= stop_after and any(_shown_out(deal).values()):
                 done = True
                 break
-        if done and not is_over(deal) and (_revokers(deal) != []) == want_revoke:
+        if done and not deal.over and (_revokers(deal) != []) == want_revoke:
             break
     return spot_the_revoke_question(deal, seed=seed)
 

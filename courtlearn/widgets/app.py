@@ -12,7 +12,10 @@ from .table import CardTable, default_bot
 
 __all__ = ["PlayApp", "play"]
 
-GAMES = [("Court Piece", "court_piece"), ("Double Sir", "double_sir"), ("Dehla Pakad", "dehla_pakad")]
+def _games():
+    """(title, name) of each game, the titles from Rules."""
+    from courtlearn.rules import GAMES as NAMES, Rules
+    return [(Rules.of(name).title, name) for name in NAMES]
 
 
 def _rules(game):
@@ -22,7 +25,7 @@ def _rules(game):
     if isinstance(game, str):
         key = game.strip().lower().replace(" ", "_").replace("-", "_")
         factory = getattr(Rules, key, None)
-        if key in dict((g, g) for _, g in GAMES) and factory is not None:
+        if key in dict((g, g) for _, g in _games()) and factory is not None:
             return factory()
     raise ValueError(f"game must be one of court_piece, double_sir, dehla_pakad (or a Rules); got {game!r}")
 
@@ -53,7 +56,7 @@ class PlayApp(W.VBox):
                                 continuous_update=False, layout=W.Layout(width="260px"))
         self.show_all = W.Checkbox(value=show_all, description="Show all hands", indent=False,
                                    layout=W.Layout(width="auto"))
-        self.picker = W.Dropdown(options=GAMES, value=self.rules.game, description="Rules",
+        self.picker = W.Dropdown(options=_games(), value=self.rules.game, description="Rules",
                                  layout=W.Layout(width="220px"))
         self.replay = W.IntSlider(value=0, min=0, max=0, description="Replay", continuous_update=True,
                                   layout=W.Layout(width="420px"))

@@ -23,6 +23,7 @@ import traitlets
 
 from courtlearn.bots import act, deciding_seat
 from courtlearn.cards import Card, Suit
+from courtlearn.render import positions
 
 __all__ = ["CardTable"]
 
@@ -126,14 +127,6 @@ class Snapshot(TypedDict):
 # ----------------------------------------------------------------------------- helpers
 def card_code(card) -> str:
     return card.code if hasattr(card, "code") else str(card)
-
-
-def positions(rules, viewer: int) -> list[str]:
-    """Where each seat sits on the screen: the viewer at the bottom, play passing
-    to the right (anticlockwise) or to the left (clockwise)."""
-    ring = ["bottom", "left", "top", "right"] if rules.direction == "clockwise" \
-        else ["bottom", "right", "top", "left"]
-    return [ring[(s - viewer) % 4] for s in range(4)]
 
 
 _HINTS_OK = False
