@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import json
 import operator
 import random
 from dataclasses import dataclass
@@ -51,6 +50,8 @@ from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse
 from .explain import DEAL_EVENT_TYPES, Event, illegal_reason, list_cards
 from .moves import Move
 from .rules import Rules, team_of
+from .scoring import court_piece_result, decided_result, final_result, tens_in
+from . import notation
 
 __all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
 
@@ -437,7 +438,7 @@ class Deal:
         if self._cp:
             tens = [0, 0]
             for _, cs, win, _ in self._tricks:
-                tens[win & 1] += _tens_in(cs)
+                tens[win & 1] += tens_in(cs)
             return (tens[0], tens[1])
         return (self._tens[0], self._tens[1])
 
@@ -827,104 +828,33 @@ class Deal:
 
     def _take_centre(self, team: int):
         for i in self._centre:
-            self._tens[team] += _tens_in(self._tricks[i][1])
+            self._tens[team] += tens_in(self._tricks[i][1])
         self._won[team] += len(self._centre)
         self._centre = []
 
     # ----------------------------------------------------------------- the end
     def _court_piece_end(self, n: int):
+        """The result after the ``n``-th trick of a Court Piece deal, or None (scoring.py)."""
         won = self._won
-        if n == 7 and (won[0] == 7 or won[1] == 7):
-            team = 0 if won[0] == 7 else 1
-            self._seven = team
-            if self.rules.stop_when_decided:
-                return self._court_result(team)
-            self._add("seven", None, None, (team, team == self.dealer & 1), None)
-            return None
-        if self._seven is not None:
-            team = self._seven
-            if n == 13 and won[team] == 13:
-                return DealResult(team, 52, "bavney", self.tricks_won, self.tens_won)
-            if n == 13 or (won[1 - team] > 0 and self.rules.stop_when_decided):
-                return self._court_result(team)
-            return None
-        if n == 13 or (self.rules.stop_when_decided and max(won) >= 7):
-            # the first to seven: with 13 tricks, whoever has seven or more got there first
-            team = 0 if won[0] >= 7 else 1
-            return DealResult(team, 0, "tricks", self.tricks_won, self.tens_won)
-        return None
-
-    def _court_result(self, team: int) -> DealResult:
-        goon = team == (self.dealer & 1)
-        return DealResult(team, 1, "goon" if goon else "court", self.tricks_won, self.tens_won)
-
-    def _final(self, t0: int, t1: int, a0: int, a1: int):
-        """(winner, courts, kind) of a finished Double Sir / Dehla Pakad deal with these counts."""
         r = self.rules
-        dealers = self.dealer & 1
-        if r.game == "double_sir":
-            team = 0 if t0 >= 7 else 1
-            if (t0, t1)[1 - team] == 0:
-                if team == dealers:
-                    return (team, r.goon_courts, "goon")
-                return (team, 1, "court")
-            return (team, 0, "tricks")
-        # dehla pakad
-        if a0 == 4 or a1 == 4:
-            return (0 if a0 == 4 else 1, 1, "kot")
-        tens = (a0, a1)
-        non = 1 - dealers
-        if tens[non] == 2:
-            if r.tens_tie == "tricks":
-                return (0 if t0 > t1 else 1, 0, "tens")
-            return (non, 0, "tens")
-        return (non if tens[non] == 3 else dealers, 0, "tens")
+        if n == 7 and (won[0] == 7 or won[1] == 7):
+            self._seven = team = 0 if won[0] == 7 else 1
+            if not r.stop_when_decided:
+                self._add("seven", None, None, (team, team == self.dealer & 1), None)
+        out = court_piece_result(self.dealer, (won[0], won[1]), self._seven, n, r.stop_when_decided)
+        return None if out is None else DealResult(*out, self.tricks_won, self.tens_won)
 
     def _outcome_if_decided(self, n: int):
-        """The result once it can no longer change (RULES.md section 7), else None.
-
-        Counts only the tricks and tens already in the teams' piles; any remaining
-        trick (the centre ones included) could still go to either side, and a ten not
-        yet taken could go to either side with at least one trick.
-        """
-        t0, t1 = self._won
-        a0, a1 = self._tens
+        """Double Sir and Dehla Pakad: the result once it can no longer change (RULES.md
+        section 7; see :func:`courtlearn.scoring.decided_result`), else None."""
+        won, tens = (self._won[0], self._won[1]), (self._tens[0], self._tens[1])
         if n == 13:
-            w, c, k = self._final(t0, t1, a0, a1)
-            return DealResult(w, c, k, (t0, t1), (a0, a1))
-        if not self.rules.stop_when_decided:
+            out = final_result(self.rules, self.dealer, won, tens)
+        elif self.rules.stop_when_decided:
+            out = decided_result(self.rules, self.dealer, won, tens)
+        else:
             return None
-        if self._cp is False and self.rules.game == "double_sir":
-            # decided once a side has seven and the other has a trick (so no court)
-            if (t0 >= 7 and t1) or (t1 >= 7 and t0):
-                w = 0 if t0 >= 7 else 1
-                return DealResult(w, 0, "tricks", (t0, t1), (a0, a1))
-            return None
-        rest = 13 - t0 - t1
-        tens_rest = 4 - a0 - a1
-        seen = None
-        for x in range(rest + 1):
-            for y in range(tens_rest + 1):
-                if (y and not x) or (tens_rest - y and rest == x):
-                    continue
-                w, c, _ = self._final(t0 + x, t1 + rest - x, a0 + y, a1 + tens_rest - y)
-                if seen is None:
-                    seen = (w, c)
-                elif seen != (w, c):
-                    return None
-        if seen is None:
-            return None
-        w, c, k = self._final_kind(seen)
-        return DealResult(w, c, k, (t0, t1), (a0, a1))
-
-    def _final_kind(self, wc):
-        w, c = wc
-        r = self.rules
-        if r.game == "double_sir":
-            if c == 0:
-                return (w, 0, "tricks")
-            return (w, c, "goon" if w == self.dealer & 1 else "court")
-        return (w, c, "kot" if c else "tens")
+        return None if out is None else DealResult(*out, won, tens)
 
     def _finish(self, result: DealResult):
         self._result = result
@@ -1301,134 +1231,24 @@ class Deal:
 
     # -------------------------------------------------------- saved forms
     def to_dict(self) -> dict:
-        """A JSON-compatible dict that :meth:`from_dict` turns back into this very deal."""
-        return {
-            "format": "courtlearn.deal/1",
-            "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "seed": self.seed,
-            "hands": [[c.code for c in self._order[s]] for s in range(4)],
-            "actions": self.actions,
-        }
+        """A JSON-compatible dict that :meth:`from_dict` turns back into this very deal
+        (:func:`courtlearn.notation.to_dict`)."""
+        return notation.to_dict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> "Deal":
         """The deal saved by :meth:`to_dict`; raises ValueError (only) on anything malformed."""
-        try:
-            if not isinstance(d, dict):
-                raise ValueError(f"a saved deal is a dict, got {type(d).__name__}.")
-            fmt = d.get("format")
-            if fmt not in ("courtlearn.deal/1", None):
-                raise ValueError(f"unknown saved-deal format {fmt!r}.")
-            missing = [k for k in ("rules", "dealer", "seed", "hands", "actions") if k not in d]
-            if missing:
-                raise ValueError(f"the saved deal lacks {', '.join(missing)}.")
-            rules = Rules.from_dict(d["rules"])
-            hands = d["hands"]
-            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-                raise ValueError("hands must be four lists of 13 card codes.")
-            for h in hands:
-                for c in h:
-                    if not isinstance(c, str):
-                        raise ValueError(f"card codes must be text, got {c!r}.")
-            seed = d["seed"]
-            if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, str)):
-                raise ValueError(f"seed must be an int or a str, got {seed!r}.")
-            deal = cls.prearranged(rules, hands, dealer=d["dealer"], seed=seed)
-            actions = d["actions"]
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise ValueError("actions must be a list of move tokens (text).")
-            for token in actions:
-                deal._apply(token)
-            return deal
-        except ValueError as e:
-            raise ValueError(f"Not a valid saved deal: {e}") from None
-        except Exception as e:  # anything else malformed is still a ValueError for the caller
-            raise ValueError(f"Not a valid saved deal: {type(e).__name__}: {e}") from None
+        return notation.from_dict(d, cls)
 
     def to_notation(self) -> str:
-        """The short text form of this deal, for pasting into a lesson.
-
-        Lines ``key: value``: ``rules`` (game and changed options), ``dealer``,
-        ``seed``, ``hand 0`` .. ``hand 3`` (each seat's 13 cards in dealing
-        order: five, four, four) and ``moves`` (a trump call ``call:S``, a trump
-        card ``choose:7S``, ``defer`` or ``defer:7``, cards played like ``AS``,
-        ``ask``, ``correct``, ``claim:1``, ``play_on``; ``|`` between tricks is
-        only for the eye). Lines starting with ``#`` are comments.
-        """
-        # a text seed is written in double quotes (JSON), so "12" or " x" reads back as text
-        seed = json.dumps(self.seed, ensure_ascii=False) if isinstance(self.seed, str) else self.seed
-        lines = ["# courtlearn deal", f"rules: {self.rules.to_text()}",
-                 f"dealer: {self.dealer}", f"seed: {seed}"]
-        for s in range(4):
-            o = self._order[s]
-            lines.append(f"hand {s}: " + " ".join(c.code for c in o[:5]) + " | "
-                         + " ".join(c.code for c in o[5:9]) + " | "
-                         + " ".join(c.code for c in o[9:]))
-        lines.append("moves: " + self._moves_text())
-        return "\n".join(lines) + "\n"
-
-    def _moves_text(self) -> str:
-        """The actions as tokens, with ``|`` after each action that completed a trick."""
-        d = self._fresh()
-        out = []
-        for token in self._action_list():
-            before = len(d._tricks)
-            d._apply(token)
-            out.append(token.code if token.__class__ is Card else token)
-            if len(d._tricks) > before and d.phase is not _OVER:
-                out.append("|")
-        return " ".join(out)
+        """The short text form of this deal, for pasting into a lesson
+        (:func:`courtlearn.notation.to_notation` describes it)."""
+        return notation.to_notation(self)
 
     @classmethod
     def from_notation(cls, text: str) -> "Deal":
         """The deal written by :meth:`to_notation` (ValueError saying what is wrong)."""
-        if not isinstance(text, str):
-            raise ValueError(f"notation is text, got {type(text).__name__}.")
-        fields: dict[str, str] = {}
-        for n, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            key, sep, value = line.partition(":")
-            key = " ".join(key.lower().split())
-            if not sep or key not in ("rules", "dealer", "seed", "hand 0", "hand 1", "hand 2",
-                                      "hand 3", "moves"):
-                raise ValueError(f"line {n} ({raw.strip()!r}) is not understood: lines are "
-                                 f"'rules: ...', 'dealer: N', 'seed: N', 'hand 0: ...' to "
-                                 f"'hand 3: ...' and 'moves: ...'.")
-            if key in fields:
-                raise ValueError(f"line {n}: {key!r} is given twice.")
-            fields[key] = value.strip()
-        for key in ("rules", "dealer", "hand 0", "hand 1", "hand 2", "hand 3"):
-            if key not in fields:
-                raise ValueError(f"the notation lacks its {key!r} line.")
-        rules = Rules.from_text(fields["rules"])
-        if not fields["dealer"].isdigit():
-            raise ValueError(f"dealer must be a seat number 0..3, got {fields['dealer']!r}.")
-        seed_text = fields.get("seed")
-        seed = None
-        if seed_text:
-            if seed_text.startswith('"'):           # a quoted text seed, as to_notation writes it
-                try:
-                    seed = json.loads(seed_text)
-                except ValueError:
-                    seed = None
-                if not isinstance(seed, str):
-                    raise ValueError(f"seed {seed_text} is not readable: write a whole number, or "
-                                     f'text in double quotes like "lesson 4".')
-            elif seed_text.lstrip("-").isdigit():
-                seed = int(seed_text)
-            else:                                   # hand-written: bare text is a text seed
-                seed = seed_text
-        hands = [fields[f"hand {s}"].replace("|", " ") for s in range(4)]
-        deal = cls.prearranged(rules, hands, dealer=int(fields["dealer"]), seed=seed)
-        for token in fields.get("moves", "").replace("|", " ").split():
-            try:
-                deal._apply(token)
-            except ValueError as e:
-                raise ValueError(f"move {token!r} cannot be made: {e}") from None
-        return deal
+        return notation.from_notation(text, cls)
 
     # ------------------------------------------------------------- the view
     def view(self, seat: int) -> SeatView:
@@ -1526,12 +1346,6 @@ class Deal:
 
     def __setstate__(self, state):
         self.__dict__.update(Deal.from_dict(state).__dict__)
-
-
-def _tens_in(cards) -> int:
-    """The tens among a trick's four cards."""
-    a, b, c, d = cards
-    return (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
 
 
 def _accepts(verify, *args) -> bool:

@@ -20,8 +20,11 @@ numpy is imported with this module; ``import courtlearn`` does not import it
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 
 import numpy as np
+
+from .scoring import decided_result
 
 __all__ = [
     "GAMES",
@@ -39,6 +42,7 @@ GAMES = ("court_piece", "double_sir", "dehla_pakad")
 METHODS = ("called", "shown", "hidden", "hidden_random", "first_void")
 KIND_NAMES = ("tricks", "court", "goon", "bavney", "tens", "kot")
 K_TRICKS, K_COURT, K_GOON, K_BAVNEY, K_TENS, K_KOT = range(6)
+_KINDS = {name: k for k, name in enumerate(KIND_NAMES)}
 
 SUIT_LETTERS = "SHCD"
 RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -183,59 +187,22 @@ class Config:
 @lru_cache(maxsize=32)
 def _outcome_table(game, goon_courts, tens_tie, dealer_team):
     """table[t0, t1, p0, p1] -> (decided, winner, courts, kind) for Double Sir and
-    Dehla Pakad: the result once every trick is owned, and whether it is already
-    fixed whatever the unowned tricks and tens do (RULES.md section 7)."""
+    Dehla Pakad, with tens t and tricks p in each side's own pile: the deal's scoring
+    functions (:mod:`courtlearn.scoring`) evaluated once for every count."""
     decided = np.zeros((5, 5, 14, 14), dtype=bool)
     winner = np.full((5, 5, 14, 14), -1, dtype=np.int8)
     courts = np.zeros((5, 5, 14, 14), dtype=np.int16)
     kind = np.zeros((5, 5, 14, 14), dtype=np.int8)
-
-    def final(t0, p0):
-        t1, p1 = 4 - t0, 13 - p0
-        if game == 1:  # Double Sir
-            w = 0 if p0 >= 7 else 1
-            if (p0, p1)[1 - w] == 0:
-                if w == dealer_team:
-                    return w, goon_courts, K_GOON
-                return w, 1, K_COURT
-            return w, 0, K_TRICKS
-        # Dehla Pakad
-        tens = (t0, t1)
-        if 4 in tens:
-            return tens.index(4), 1, K_KOT
-        nd = 1 - dealer_team
-        if tens[nd] >= 3:
-            return nd, 0, K_TENS
-        if tens[dealer_team] >= 3:
-            return dealer_team, 0, K_TENS
-        if tens_tie == "tricks":
-            return (0 if p0 > p1 else 1), 0, K_TENS
-        return nd, 0, K_TENS
-
+    rules = SimpleNamespace(game=GAMES[game], goon_courts=goon_courts, tens_tie=tens_tie)
     for t0 in range(5):
         for t1 in range(5 - t0):
             for p0 in range(14):
                 for p1 in range(14 - p0):
-                    outs = set()
-                    for k in range(t0, 5 - t1):
-                        for j in range(p0, 14 - p1):
-                            # a ten not yet taken goes with at least one trick
-                            if (k > t0 and j == p0) or ((4 - k) > t1 and 13 - j == p1):
-                                continue
-                            outs.add(final(k, j)[:2])
-                    res = final(t0, p0) if t0 + t1 == 4 and p0 + p1 == 13 else None
-                    if len(outs) == 1 and res is None:
-                        w, c = next(iter(outs))
-                        if game == 1:
-                            k = K_TRICKS if c == 0 else (K_GOON if w == dealer_team else K_COURT)
-                        else:
-                            k = K_KOT if c else K_TENS
-                        res = (w, c, k)
-                        decided[t0, t1, p0, p1] = True
-                    elif res is not None:
-                        decided[t0, t1, p0, p1] = True
+                    res = decided_result(rules, dealer_team, (p0, p1), (t0, t1))
                     if res is not None:
-                        winner[t0, t1, p0, p1], courts[t0, t1, p0, p1], kind[t0, t1, p0, p1] = res
+                        decided[t0, t1, p0, p1] = True
+                        winner[t0, t1, p0, p1], courts[t0, t1, p0, p1] = res[0], res[1]
+                        kind[t0, t1, p0, p1] = _KINDS[res[2]]
     return decided, winner, courts, kind
 
 
