@@ -59,10 +59,42 @@ _H0, _H1, _H2, _H3 = _HELD_SUIT
 # the positions in a shuffled pack of the cards dealt to the i-th seat from the trump caller
 _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
-_BIT = operator.attrgetter("bit")
 _new_trick = _tnew = tuple.__new__   # Trick's and Event's own __new__ are Python code; this is
                                      # the same, in C (the deal makes an event per card)
 _PLAYED, _TRICK_WON, _TO_CENTRE = (DEAL_EVENT_TYPES[k] for k in ("play", "trick", "centre"))
+
+
+class _EventTables:
+    """The commonest events of deals under one :class:`Rules`, made once and shared.
+
+    An event is an immutable record, and a card played, a trick won or a trick put in
+    the centre recurs with the same fields in many deals; sharing them spares the deal
+    an allocation per card (the engine's speed, issue 12). Slots fill on first use;
+    a suit led of -1 (none yet) is the last slot of its row.
+    """
+
+    __slots__ = ("rules", "plays", "tricks", "centre")
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        # plays[trump, 4 for none][card.index][seat][suit led]
+        self.plays = [[[[None] * 52 for _ in range(5)] for _ in range(4)] for _ in range(5)]
+        # tricks[card.index][winner][suit led, + 4 when won by a trump]
+        self.tricks = [[[None] * 8 for _ in range(4)] for _ in range(52)]
+        # centre[winner][tricks now in the centre]
+        self.centre = [[None] * 14 for _ in range(4)]
+
+
+_TABLES: dict[int, _EventTables] = {}
+
+
+def _event_tables(rules: Rules) -> _EventTables:
+    t = _TABLES.get(id(rules))
+    if t is None or t.rules is not rules:
+        if len(_TABLES) >= 64:          # a program making endless Rules objects stays small
+            _TABLES.clear()
+        t = _TABLES[id(rules)] = _EventTables(rules)
+    return t
 _SEATS_FROM = tuple(tuple((lead + i) & 3 for i in range(4)) for lead in range(4))
 _ACE_RANK = 14
 
@@ -243,6 +275,14 @@ class Deal:
     the order of play; the trump caller (the seat after the dealer) leads.
     """
 
+    # slots, not a __dict__: the attributes are read on every card (the engine's speed)
+    __slots__ = ("rules", "dealer", "trump_caller", "seed", "phase", "_order", "_hands", "_ndealt",
+                 "_trump", "_trump_card", "_hidden", "_trick", "_led", "_ledi", "_leader",
+                 "_tricks", "_trick_records", "_centre", "_won", "_tens", "_run_seat", "_run_len",
+                 "_to_play", "_result", "_revokes", "_asked", "_corrected", "_fixed_at",
+                 "_revealed_at", "_seven", "_played_on", "_log", "_fast", "_fast_play", "_events",
+                 "_plays", "_cp")
+
     # ------------------------------------------------------------------ set-up
     def __init__(self, rules: Rules | None = None, dealer: int = 3, seed: int | str | None = None,
                  *, _order=None):
@@ -332,6 +372,8 @@ class Deal:
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
         self._fast_play = False
+        self._events = _event_tables(r)
+        self._plays = None
         self._cp = r.game == "court_piece"
         method = r.trump_method
         if method == "hidden_random" or (method == "first_void" and r.game != "dehla_pakad"):
@@ -359,18 +401,18 @@ class Deal:
         # ``phase`` is a plain attribute (read on every card by players and bots); only
         # the deal itself sets it
         self.phase = phase
-        self._fast_play = self._fast and phase is _PLAY
+        self._fast_play = fast = self._fast and phase is _PLAY
+        if fast:        # the trump is fixed for the rest of the deal on the inline path
+            trump = self._trump
+            self._plays = self._events.plays[4 if trump is None else trump]
 
     def _deal_batches(self, upto: int):
         frm = self._ndealt
         hands = self._hands
         for seat, order in enumerate(self._order):
-            m = sum(map(_BIT, order[frm:upto]))
             hand = hands[seat]
-            hand[0] |= m & 0x1FFF
-            hand[1] |= m >> 13 & 0x1FFF
-            hand[2] |= m >> 26 & 0x1FFF
-            hand[3] |= m >> 39
+            for c in order[frm:upto]:
+                hand[c.si] |= c.sbit
         self._ndealt = upto
 
     def _deal_rest(self):
@@ -501,7 +543,8 @@ class Deal:
         return s0 | s1 << 13 | s2 << 26 | s3 << 39
 
     def _sizes(self) -> tuple:
-        return tuple(sum(map(int.bit_count, h)) for h in self._hands)
+        return tuple([a.bit_count() + b.bit_count() + c.bit_count() + d.bit_count()
+                      for a, b, c, d in self._hands])
 
     def dealt(self, seat: int) -> list[Card]:
         """All thirteen cards of ``seat`` in the order they are dealt."""
@@ -666,7 +709,11 @@ class Deal:
                 li = self._ledi
                 if li < 0 or li == si or not hand[li]:
                     hand[si] = m ^ card.sbit
-                    ev = _tnew(_PLAYED, ("play", seat, card, self._led, self._trump, self.rules))
+                    row = self._plays[seat][li]
+                    ev = row[card.index]
+                    if ev is None:
+                        ev = row[card.index] = _tnew(_PLAYED, ("play", seat, card, self._led,
+                                                       self._trump, self.rules))
                     log = self._log
                     log.append(ev)
                     trick = self._trick
@@ -764,8 +811,13 @@ class Deal:
         self._asked = None
         self._corrected = None
         self._leader = win_seat
-        self._log.append(_tnew(_TRICK_WON, ("trick", win_seat, best, best.suit is trump, led,
-                                            self.rules)))
+        by_trump = best.suit is trump
+        row = self._events.tricks[best.index][win_seat]
+        i = trick[0].si + 4 if by_trump else trick[0].si
+        ev = row[i]
+        if ev is None:
+            ev = row[i] = _tnew(_TRICK_WON, ("trick", win_seat, best, by_trump, led, self.rules))
+        self._log.append(ev)
         if self._revokes:
             for rv in self._revokes:
                 if rv[1] == number:
@@ -806,8 +858,12 @@ class Deal:
             self._add("sweep", win_seat, None, (n,), None)
             return
         if self._run_len < 2:
-            self._log.append(_tnew(_TO_CENTRE, ("centre", win_seat, None, (len(self._centre),),
-                                                None, r)))
+            n = len(self._centre)
+            row = self._events.centre[win_seat]
+            ev = row[n]
+            if ev is None:
+                ev = row[n] = _tnew(_TO_CENTRE, ("centre", win_seat, None, (n,), None, r))
+            self._log.append(ev)
             return
         blocked = None
         if not r.first_two_capture and number == 1:
@@ -827,8 +883,10 @@ class Deal:
         self._add("capture", win_seat, None, (n,), None)
 
     def _take_centre(self, team: int):
+        tricks = self._tricks
         for i in self._centre:
-            self._tens[team] += tens_in(self._tricks[i][1])
+            a, b, c, d = tricks[i][1]       # (scoring.tens_in, unrolled: once per trick)
+            self._tens[team] += (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
         self._won[team] += len(self._centre)
         self._centre = []
 
@@ -1214,7 +1272,7 @@ class Deal:
         d = self._fresh()
         for token in actions[:-1]:
             d._apply(token)
-        self.__dict__.update(d.__dict__)
+        _take_state(self, d)
 
     def replay(self, upto: int) -> "Deal":
         """A copy of this deal after its first ``upto`` actions (for stepping through)."""
@@ -1345,7 +1403,7 @@ class Deal:
         return self.to_dict()
 
     def __setstate__(self, state):
-        self.__dict__.update(Deal.from_dict(state).__dict__)
+        _take_state(self, Deal.from_dict(state))
 
 
 def _accepts(verify, *args) -> bool:
@@ -1355,6 +1413,11 @@ def _accepts(verify, *args) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _take_state(deal: "Deal", other: "Deal") -> None:
+    for name in Deal.__slots__:
+        setattr(deal, name, getattr(other, name))
 
 
 def _check_seat(seat) -> int:

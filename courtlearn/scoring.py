@@ -30,7 +30,11 @@ def tens_in(cards) -> int:
     >>> tens_in(cards("10S 9S 10H 2C"))
     2
     """
-    return sum(1 for c in cards if c.rank == 10)
+    n = 0
+    for c in cards:
+        if c.rank == 10:
+            n += 1
+    return n
 
 
 def final_result(rules: Rules, dealer: int, tricks: tuple, tens: tuple) -> tuple:
