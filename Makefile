@@ -17,6 +17,8 @@ $(VENV)/.lab: pyproject.toml | $(VENV)/bin/python
 
 $(VENV)/.test: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install --quiet -e '.[test]'
+	@# the JupyterLite site is built in build/lite-env: its extensions must not load in this lab
+	$(PIP) uninstall --quiet -y jupyterlite-pyodide-kernel jupyterlite-core 2>/dev/null || true
 	touch $@ $(VENV)/.lab
 
 ## make lab: install with [lab] and open JupyterLab at the first lesson
@@ -77,7 +79,7 @@ student: $(VENV)/.test
 	$(PY) scripts/make_student.py exercises build/student
 
 ## a static JupyterLite site of the lessons in build/lite/
-lite: $(VENV)/.test npm
+lite: npm
 	bash scripts/build_lite.sh build/lite
 
 ## benchmarks (not tests); figures go into the issue notes

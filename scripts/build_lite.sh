@@ -4,8 +4,11 @@
 #
 # usage: bash scripts/build_lite.sh [OUT]        (default build/lite; `make lite`)
 #
-# Needs: the [test] extra in .venv (jupyterlite-core, jupyterlite-pyodide-kernel,
-# build), npm, and PyPI + the npm registry at build time.  Nothing at run time:
+# Needs: python3, npm, and PyPI + the npm registry at build time. The build runs in
+# its own environment, build/lite-env (made here from scripts/lite/requirements.txt
+# on first use), never in the .venv that `make lab` opens: JupyterLite's extensions
+# installed there would break that JupyterLab ("Shared module @jupyterlite/services
+# doesn't exist in shared scope default" on every page).  Nothing at run time:
 # the site holds the Pyodide core (npm `pyodide`), the wheels the kernel loads at
 # start, courtlearn's wheel and its widget stack.  Only compiled extras a lesson
 # may ask for (pandas, matplotlib) come from the Pyodide CDN, when reachable.
@@ -15,14 +18,25 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${1:-build/lite}
 case "$OUT" in /*) ;; *) OUT="$ROOT/$OUT" ;; esac
-PY=${PYTHON:-$ROOT/.venv/bin/python}
+ENV=$ROOT/build/lite-env                 # the build's own Python environment
+PY=${PYTHON:-$ENV/bin/python}
 CACHE=$ROOT/build/lite-cache            # downloads, shared by every build
 WORK="${OUT%/}.work"                     # this build's staging: src/, dist/, student/, logs
 SRC=$WORK/src
 
 say() { printf '[build_lite] %s\n' "$*"; }
-"$PY" -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build" 2>/dev/null || {
-  echo "build_lite: $PY lacks jupyterlite-core/jupyterlite-pyodide-kernel/build; run: make .venv/.test" >&2; exit 1; }
+REQS=$ROOT/scripts/lite/requirements.txt
+if [ -z "${PYTHON:-}" ] && ! cmp -s "$REQS" "$ENV/requirements.txt"; then
+  say "making the build environment $ENV"
+  rm -rf "$ENV"
+  "${BASE_PYTHON:-python3}" -m venv "$ENV"
+  mkdir -p "$ROOT/build"
+  "$ENV/bin/python" -m pip install --quiet -r "$REQS" >"$ROOT/build/lite-env.log" 2>&1 || {
+    grep -v -i ignored "$ROOT/build/lite-env.log" >&2; exit 1; }
+  cp "$REQS" "$ENV/requirements.txt"
+fi
+"$PY" -c "import jupyterlite_core, jupyterlite_pyodide_kernel, build, anywidget" 2>/dev/null || {
+  echo "build_lite: $PY lacks the packages of $REQS" >&2; exit 1; }
 # the widget stack for the browser's Python: the very versions whose JupyterLab
 # extensions (anywidget, @jupyter-widgets) the site is built with, from $PY's env
 WIDGET_STACK=$("$PY" -c "import importlib.metadata as m; print(' '.join(f'{n}=={m.version(n)}' for n in
@@ -106,6 +120,12 @@ assert text.count(old) == 1, "JupyterLite's root index.html changed: update buil
 page.write_text(text.replace(old, f"window.location.replace({target!r});"))
 PYEOF
 fi
+
+# the browser asks every page's folder for favicon.ico; JupyterLite ships it in only
+# some of them, and a 404 is a console error on the learner's page
+for dir in "$OUT" "$OUT"/*/; do
+  [ -f "$dir/index.html" ] && [ ! -f "$dir/favicon.ico" ] && cp "$OUT/static/favicons/favicon.ico" "$dir/"
+done
 
 touch "$OUT/.nojekyll"     # GitHub Pages: publish every file as it is
 

@@ -90,6 +90,9 @@ class Watch:
         page.context.on("request", self._request)           # the kernel's worker included
         page.context.on("response", lambda r: r.status >= 400 and self.http_errors.append(f"{r.status} {r.url}"))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # any console error fails, as in every browser test: nothing is ignored
+        page.on("console", lambda m: m.type == "error" and self.errors.append(
+            f"console: {m.text} ({m.location.get('url')})"))
 
     def _request(self, req):
         u = urlparse(req.url)
@@ -281,7 +284,7 @@ def test_lesson_00_runs_offline_and_a_click_plays(site, browser_page):
     TIMINGS.write_text(json.dumps({"lesson": path, **timings}, indent=1))
     print("\nJupyterLite timings (s):", timings)
     assert not watch.external, watch.external[:5]
-    assert not watch.errors, watch.errors[:5]
+    assert not watch.errors, (watch.errors[:5], watch.http_errors[:5])
 
 
 def test_an_exercise_runs_offline(site, browser_page):
@@ -293,7 +296,7 @@ def test_an_exercise_runs_offline(site, browser_page):
     timings = open_and_run_all(page, base, path, timeout_s=150)
     print(f"\n{path} timings (s):", timings)
     assert not watch.external, watch.external[:5]
-    assert not watch.errors, watch.errors[:5]
+    assert not watch.errors, (watch.errors[:5], watch.http_errors[:5])
 
 
 # a table where the viewer is the seat to play (no bots: the click is the only move)

@@ -1,5 +1,6 @@
 """Fixtures for the browser tests: one JupyterLab server and one Debian Chromium per run,
-a fresh browser context per test, and a list of the page's console errors.
+a fresh browser context per test, and a list of the page's console errors (any error
+fails the test: nothing is ignored).
 
 Every test in this folder is marked `browser` (deselect with -m "not browser").
 """
@@ -47,9 +48,12 @@ def page(browser, request):
     pg.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     pg.console_errors = errors
     yield pg
-    if request.node.rep_call_failed if hasattr(request.node, "rep_call_failed") else False:
+    if getattr(request.node, "rep_call_failed", False):
         pg.screenshot(path=str(ARTIFACTS / f"failed_{request.node.name}.png"))
     ctx.close()
+    # any console error fails the test that saw it: there is no list of errors to ignore
+    if errors and not getattr(request.node, "rep_call_failed", False):
+        pytest.fail(f"the page logged {len(errors)} console error(s): {errors}")
 
 
 @pytest.hookimpl(hookwrapper=True)

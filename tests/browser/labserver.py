@@ -30,9 +30,13 @@ def free_port() -> int:
 
 
 class Lab:
-    """`jupyter lab` on 127.0.0.1:<random port> with a token and isolated settings."""
+    """`jupyter lab` (or, with ``app="notebook"``, Jupyter Notebook 7) on
+    127.0.0.1:<random port> with a token and isolated settings."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, app: str = "lab"):
+        if app not in ("lab", "notebook"):
+            raise ValueError(f"app is 'lab' or 'notebook', got {app!r}")
+        self.app = app
         self.tmp = Path(tmp)
         self.root = self.tmp / "root"
         self.root.mkdir(parents=True, exist_ok=True)
@@ -50,13 +54,20 @@ class Lab:
         notif = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
         notif.parent.mkdir(parents=True, exist_ok=True)
         notif.write_text('{"fetchNews": "false", "checkForUpdates": false}')
-        cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser",
+        cmd = [sys.executable, "-m", "jupyter", self.app, "--no-browser",
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
                f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
-               "--allow-root", "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               "--LabApp.extension_manager=readonly",
-               f"--LabApp.workspaces_dir={tmp / 'workspaces'}", f"--LabApp.user_settings_dir={settings}"]
+               "--allow-root"]
+        if self.app == "lab":
+            cmd += ["--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                    "--LabApp.extension_manager=readonly",
+                    f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+                    f"--LabApp.user_settings_dir={settings}"]
+        else:
+            cmd += ["--JupyterNotebookApp.expose_app_in_browser=True",
+                    f"--JupyterNotebookApp.workspaces_dir={tmp / 'workspaces'}",
+                    ]
         self.log = open(tmp / "jupyter.log", "w")
         self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=self.root)
         deadline = time.monotonic() + timeout
@@ -87,7 +98,7 @@ class Lab:
             self.log.close()
             self.log = None
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            shutil.copy(self.tmp / "jupyter.log", ARTIFACTS / "jupyter.log")
+            shutil.copy(self.tmp / "jupyter.log", ARTIFACTS / f"jupyter-{self.app}.log")
 
     def add_notebook(self, source: Path, name: str) -> str:
         """A fresh copy per test: JupyterLab autosaves over the file it opened."""
@@ -102,7 +113,10 @@ def launch_chromium(playwright):
 # ----------------------------------------------------------------------------- page helpers
 def open_notebook(page, lab: Lab, name: str, timeout_ms: int = 60_000):
     """Open `name`, wait for the kernel, run all cells, wait for the table."""
-    page.goto(f"{lab.base}/lab/tree/{name}?token={lab.token}&reset")
+    if lab.app == "lab":
+        page.goto(f"{lab.base}/lab/tree/{name}?token={lab.token}&reset")
+    else:
+        page.goto(f"{lab.base}/notebooks/{name}?token={lab.token}")
     page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.sessionContext", timeout=timeout_ms)
     page.evaluate("""async () => {
         const nb = window.jupyterapp.shell.currentWidget;

@@ -33,14 +33,8 @@ def rev(page) -> int:
     return int(table_root(page).get_attribute("data-rev"))
 
 
-# JupyterLab's own start-up noise, not the table's: the JupyterLite kernel extension
-# (installed with the [test] extra for the Lite build) cannot load in a server-backed lab.
-UNRELATED = ("@jupyterlite/", "favicon")
-
-
 def no_console_errors(page):
-    errors = [e for e in page.console_errors if not any(u in e for u in UNRELATED)]
-    assert errors == [], errors
+    assert page.console_errors == []
 
 
 @pytest.fixture
