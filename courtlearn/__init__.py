@@ -23,6 +23,7 @@ from .moves import Move
 from .steps import play_cards
 from .rules import GAMES, TEAM_NAMES, Rules, team_of
 from .session import Session, next_dealer
+from .solver import Solution, solve
 
 __version__ = "0.1.0"
 
@@ -31,7 +32,7 @@ SEAT_NAMES = Rules.court_piece().seat_names()     # the default direction's name
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
-           "simulate", "play", "play_cards", "widgets", "exercises"]
+           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution"]
 
 
 def hint(deal, seat=None, samples=None, seed=0):

@@ -1,0 +1,408 @@
+"""Exact best play with all four hands known: :func:`solve` (the coach, issue 13).
+
+From any position of the play phase, mid-trick included, the solver finds for each
+lawful card of the player to move the result that player's team ends the deal with
+if all four play perfectly from there, seeing every hand ("double dummy", as bridge
+players say). What is counted, after all 13 tricks (whatever ``stop_when_decided``
+says):
+
+- Court Piece: the tricks in the team's pile.
+- Double Sir: the tricks in the team's own pile, the centre pile captured as the
+  engine captures it (two in a row by one player, ``first_two_capture``,
+  ``aces_capture``, Be-ranga's no capture before the trump is fixed, the last
+  trick's sweep).
+- Dehla Pakad: the tens in the team's own pile, by the same pile rules; with
+  ``first_void`` the trump may not be fixed yet: the first player who cannot
+  follow suit fixes it, and the rest of the pack is dealt as the engine deals it.
+
+Pure Python over the engine's per-suit bitmasks, so it runs in the browser too:
+alpha-beta search with a transposition table at trick starts, cards that are
+equivalent merged into one move (two cards of a hand with no live card of another
+hand between them), and a move order that tries the likely best card first.
+
+>>> import courtlearn as cl
+>>> deal = cl.Deal(cl.Rules.court_piece(stop_when_decided=False), dealer=3, seed=11)
+>>> _ = deal.call_trump("S")
+>>> while len(deal.tricks) < 9:                     # play to four tricks from the end
+...     _ = deal.play(deal.legal_cards()[0])
+>>> sol = solve(deal)
+>>> sol.seat == deal.to_play, sol.measure, max(sol.values.values()) <= 13
+(True, 'tricks', True)
+>>> sol.best == [c for c, v in sol.values.items() if v == max(sol.values.values())]
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit
+from .rules import team_of
+
+__all__ = ["Solution", "solve"]
+
+_ACE = 12          # rank 14 as a bit index (rank - 2)
+_TEN = 8           # rank 10 as a bit index
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact values of the lawful cards of ``seat`` (see :func:`solve`).
+
+    ``values``: {card: the mover's team's total at the end of the deal (tricks, or
+    tens in Dehla Pakad) with perfect play by all four}; ``best``: the cards with the
+    top value, high to low; ``measure``: "tricks" or "tens"; ``text``: one sentence.
+    """
+
+    seat: int
+    values: dict
+    measure: str
+    best: list
+    text: str
+    team: int = 0
+    owned: int = 0          # what the team already had in its own pile
+    nodes: int = field(default=0, compare=False)
+
+    def __repr__(self) -> str:
+        vals = ", ".join(f"{c.code}: {v}" for c, v in self.values.items())
+        return f"Solution(seat={self.seat}, {self.measure}, {{{vals}}})"
+
+
+class _Search:
+    """One search tree: the deal's fixed facts, and the transposition table."""
+
+    def __init__(self, deal):
+        r = deal.rules
+        self.game = r.game
+        self.pile = r.game != "court_piece"
+        self.tens = r.game == "dehla_pakad"
+        self.first_two = r.first_two_capture if self.pile else True
+        self.aces = r.aces_capture if self.pile else True
+        self.be_ranga = r.trump_method == "first_void" and r.game == "double_sir"
+        self.first_void = r.trump_method == "first_void"
+        self.table: dict = {}
+        self.nodes = 0
+
+    # ----------------------------------------------------------------- helpers
+    def special(self, rank: int) -> bool:
+        return (self.tens and rank == _TEN) or (not self.aces and rank == _ACE)
+
+    def groups(self, mine: int, others: int):
+        """Runs of equivalent cards in ``mine`` (one suit), high to low: lists of ranks.
+        Two cards are equivalent when no live card of ``others`` lies between them (and
+        neither is a card the count or the pile rules single out: a ten in Dehla Pakad,
+        an ace with ``aces_capture=False``)."""
+        out = []
+        run = None
+        prev = 0
+        r = mine.bit_length() - 1
+        while r >= 0:
+            if mine >> r & 1:
+                if (run is not None and not (others >> (r + 1)) & ((1 << (prev - r - 1)) - 1)
+                        and not self.special(r) and not self.special(prev)):
+                    run.append(r)
+                else:
+                    run = [r]
+                    out.append(run)
+                prev = r
+            r -= 1
+        return out
+
+    def moves(self, hands, seat, trick, trump):
+        """The lawful moves of ``seat`` as (suit, rank, [equivalent ranks]), likely best first."""
+        base = seat * 4
+        suits = (0, 1, 2, 3)
+        if trick:
+            led = trick[0][1]
+            if hands[base + led]:
+                suits = (led,)
+            win_seat, ws, wr = _winner(trick, trump)
+            partner = (win_seat & 1) == (seat & 1)
+        out = []
+        for s in suits:
+            mine = hands[s + base]
+            if not mine:
+                continue
+            others = (hands[s] | hands[s + 4] | hands[s + 8] | hands[s + 12]) & ~mine
+            for _, cs, cr in trick:
+                if cs == s:
+                    others |= 1 << cr
+            for run in self.groups(mine, others):
+                r = run[-1]
+                if not trick:                           # leading: high cards first, trumps last
+                    key = (s == trump, -r)
+                else:
+                    beats = (s == ws and r > wr) or (s == trump and ws != trump)
+                    if partner:
+                        key = (beats, r)                # play low under a partner
+                    else:
+                        key = (not beats, r)            # the cheapest card that wins first
+                out.append((key, s, r, run))
+        out.sort()
+        return [(s, r, run) for _, s, r, run in out]
+
+    # ------------------------------------------------------------ the search
+    def trick_start(self, hands, leader, number, st, trump, pending, alpha, beta):
+        """Future units (tricks or tens into team 0's own pile) with best play, from the
+        start of trick ``number`` (0-based). ``st``: the pile state (centre tricks,
+        centre tens, last winner, run length, last trick won by an ace, trick that
+        fixed the trump)."""
+        if number == 13:
+            return 0
+        key = (tuple(hands), leader, number, st, trump, pending is not None)
+        hit = self.table.get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi = 0, self.most(hands, number, st, pending)
+            if hi <= alpha:
+                return hi
+            if beta > hi:
+                beta = hi
+        a0, b0 = alpha, beta
+        v = self.play(hands, leader, number, st, trump, pending, [], alpha, beta)
+        if v <= a0:
+            hi = min(hi, v)
+        elif v >= b0:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        self.table[key] = (lo, hi)
+        return v
+
+    def most(self, hands, number, st, pending):
+        """An upper bound of the future units: everything still to be won."""
+        if not self.tens:
+            return 13 - number + (st[0] if self.pile else 0)
+        n = st[1]
+        for s in range(4):
+            n += hands[s * 4] >> _TEN & 1
+            n += hands[s * 4 + 1] >> _TEN & 1
+            n += hands[s * 4 + 2] >> _TEN & 1
+            n += hands[s * 4 + 3] >> _TEN & 1
+        if pending is not None:
+            for m in pending:
+                n += m >> _TEN & 1
+        return n
+
+    def play(self, hands, leader, number, st, trump, pending, trick, alpha, beta):
+        self.nodes += 1
+        i = len(trick)
+        seat = (leader + i) & 3
+        maximize = (seat & 1) == 0
+        best = -1 if maximize else 99
+        for s, r, _ in self.moves(hands, seat, trick, trump):
+            k = seat * 4 + s
+            hands[k] ^= 1 << r
+            t2 = trump
+            fixed = st[5]
+            if trump is None and self.first_void and trick and s != trick[0][1]:
+                t2 = s
+                fixed = number
+            trick.append((seat, s, r))
+            if i == 3:
+                v = self.finish(hands, number, st, t2, fixed, pending, trick, alpha, beta)
+            else:
+                st2 = st if fixed == st[5] else st[:5] + (fixed,)
+                v = self.play(hands, leader, number, st2, t2, pending, trick, alpha, beta)
+            trick.pop()
+            hands[k] ^= 1 << r
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        return best
+
+    def finish(self, hands, number, st, trump, fixed, pending, trick, alpha, beta):
+        """The trick is complete: who wins it, what goes where, then the next trick."""
+        win_seat, _, best_rank = _winner(trick, trump)
+        team = win_seat & 1
+        tens_here = sum(1 for _, _, r in trick if r == _TEN) if self.tens else 0
+        gain0 = 0
+        if not self.pile:
+            gain0 = 1 if team == 0 else 0
+            st2 = st
+        else:
+            centre, ctens, run_seat, run_len, prev_ace, _ = st
+            centre += 1
+            ctens += tens_here
+            if win_seat == run_seat:
+                run_len += 1
+            else:
+                run_seat, run_len = win_seat, 1
+            ace = best_rank == _ACE
+            take = False
+            if number == 12:
+                take = True
+            elif run_len >= 2:
+                blocked = ((not self.first_two and number == 1)
+                           or (not self.aces and ace and prev_ace)
+                           or (self.be_ranga and (fixed is None or number <= fixed)))
+                if not blocked:
+                    take = True
+            if take:
+                units = ctens if self.tens else centre
+                gain0 = units if team == 0 else 0
+                centre, ctens = 0, 0
+                if number != 12:
+                    run_len = 0
+            st2 = (centre, ctens, run_seat, min(run_len, 2), ace if not self.aces else False, fixed)
+        pend = pending
+        if pending is not None and (trump is not None or number >= 4):
+            # the rest of the pack is dealt (Dehla Pakad's first_void), as the engine does
+            hands = [h | p for h, p in zip(hands, pending)]
+            pend = None
+        return gain0 + self.trick_start(hands, win_seat, number + 1, st2, trump, pend,
+                                        alpha - gain0, beta - gain0)
+
+
+def _winner(trick, trump):
+    """(seat, suit, rank) of the card winning ``trick`` so far (RULES.md section 4)."""
+    best = trick[0]
+    for c in trick[1:]:
+        if c[1] == best[1]:
+            if c[2] > best[2]:
+                best = c
+        elif c[1] == trump:
+            best = c
+    return best
+
+
+def _position(deal):
+    """The search's view of ``deal`` now: hands, leader, trick, pile state, trump."""
+    if deal.phase != "play":
+        raise ValueError(f"solve() needs a deal in its play phase; this one is "
+                         f"{'over' if deal.phase == 'over' else 'still fixing the trump'}.")
+    if deal._hidden is not None:
+        raise ValueError("solve() cannot see a face-down trump card: the trump is hidden "
+                         "until it is shown, so best play is not defined yet.")
+    hands = [m for seat in range(4) for m in deal._hands[seat]]
+    pending = None
+    if deal._ndealt < 13:
+        pending = [0] * 16
+        for seat in range(4):
+            for c in deal._order[seat][deal._ndealt:]:
+                pending[seat * 4 + c.si] |= c.sbit
+    trick = [((deal._leader + i) & 3, c.si, c.rank - 2) for i, c in enumerate(deal._trick)]
+    trump = None if deal._trump is None else int(deal._trump)
+    centre = len(deal._centre)
+    ctens = sum(1 for i in deal._centre for c in deal._tricks[i][1] if c.rank == 10)
+    prev_ace = bool(deal._tricks) and deal._tricks[-1][3].rank == 14
+    fixed = deal._fixed_at[0] if deal._fixed_at is not None else None
+    st = (centre, ctens, deal._run_seat, min(deal._run_len, 2), prev_ace, fixed)
+    return hands, trick, trump, st, pending
+
+
+def solve(deal) -> Solution:
+    """Exact best play for the player to move, all hands known (see the module's doc).
+
+    Raises ValueError outside the play phase and while a hidden trump is face down.
+    """
+    hands, trick, trump, st, pending = _position(deal)
+    search = _Search(deal)
+    number = len(deal._tricks)
+    leader = deal._leader
+    seat = deal._to_play
+    team = team_of(seat)
+    if search.tens:
+        owned = deal._tens[team]
+    else:
+        owned = deal._won[team]
+    values = {}
+    total = _future_total(search, hands, st, pending, number, trick)
+    guess = None
+    for s, r, run in search.moves(hands, seat, trick, trump):
+        # the exact value by null-window tests (MTD(f)): far more cut-offs than one search
+        # with the whole window; the transposition table carries what each test learns
+        lo, hi = 0, total
+        g = guess if guess is not None else (total + 1) // 2
+        while lo < hi:
+            beta = max(g, lo + 1)
+            v = _after(search, hands, leader, number, st, trump, pending, trick, seat, s, r,
+                       beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+            g = v
+        guess = lo
+        mine = lo if team == 0 else total - lo
+        for rank in run:
+            values[Card(Suit(s), rank + 2)] = owned + mine
+    values = dict(sorted(values.items(), key=lambda kv: (-kv[1], kv[0].si, -kv[0].rank)))
+    top = max(values.values())
+    best = [c for c, v in values.items() if v == top]
+    measure = "tens" if search.tens else "tricks"
+    text = _sentence(deal, seat, values, best, measure, owned)
+    return Solution(seat=seat, values=values, measure=measure, best=best, text=text,
+                    team=team, owned=owned, nodes=search.nodes)
+
+
+def _after(search, hands, leader, number, st, trump, pending, trick, seat, s, r, alpha, beta):
+    """Team 0's future units after ``seat`` plays (s, r), searched in (alpha, beta)."""
+    k = seat * 4 + s
+    hands[k] ^= 1 << r
+    if trump is None and search.first_void and trick and s != trick[0][1]:
+        trump, st = s, st[:5] + (number,)
+    trick.append((seat, s, r))
+    try:
+        if len(trick) == 4:
+            return search.finish(hands, number, st, trump, st[5], pending, trick, alpha, beta)
+        return search.play(hands, leader, number, st, trump, pending, trick, alpha, beta)
+    finally:
+        trick.pop()
+        hands[k] ^= 1 << r
+
+
+def _future_total(search, hands, st, pending, number, trick):
+    """All the units still to be won from now (both teams together)."""
+    if not search.tens:
+        if not search.pile:
+            return 13 - number
+        return 13 - number + st[0]
+    n = st[1]
+    for m in hands:
+        n += m >> _TEN & 1
+    for _, _, r in trick:
+        n += r == _TEN
+    if pending is not None:
+        for m in pending:
+            n += m >> _TEN & 1
+    return n
+
+
+def _sentence(deal, seat, values, best, measure, owned):
+    rules = deal.rules
+    names = " or ".join(str(c) for c in best[:3]) + (" (or an equal card)" if len(best) > 3 else "")
+    top = values[best[0]]
+    team = rules.team_name(team_of(seat))
+    unit = "ten" if measure == "tens" else "trick"
+    text = (f"Play {names}: with best play {team} end the deal with {top} "
+            f"{unit}{'' if top == 1 else 's'}.")
+    worse = [(c, v) for c, v in values.items() if v < top]
+    if worse:
+        c, v = max(worse, key=lambda cv: cv[1])
+        lost = top - v
+        other = rules.team_name(1 - team_of(seat))
+        text += (f" {c} lets {other} take {'one' if lost == 1 else lost} more "
+                 f"{unit if lost == 1 else unit + 's'}.")
+    return text
