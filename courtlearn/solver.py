@@ -312,17 +312,32 @@ def _position(deal):
     return hands, trick, trump, st, pending
 
 
-def solve(deal) -> Solution:
+# Court Piece positions with more tricks left than this go to DDS when endplay is there
+DDS_FROM_TRICKS = 8
+
+
+def solve(deal, using: str = "auto") -> Solution:
     """Exact best play for the player to move, all hands known (see the module's doc).
 
-    Raises ValueError outside the play phase and while a hidden trump is face down.
+    ``using``: "python" (the pure solver), "dds" (Court Piece only, needs endplay) or
+    "auto" (DDS for Court Piece positions of more than 8 tricks left when endplay is
+    installed, else the pure solver). Raises ValueError outside the play phase and
+    while a hidden trump is face down.
     """
+    if using not in ("auto", "python", "dds"):
+        raise ValueError(f"using is 'auto', 'python' or 'dds', got {using!r}.")
     hands, trick, trump, st, pending = _position(deal)
+    seat = deal._to_play
+    team = team_of(seat)
+    if using == "dds" or (using == "auto" and deal.rules.game == "court_piece"
+                          and 13 - len(deal._tricks) > DDS_FROM_TRICKS):
+        from . import dds
+        if using == "dds" or dds.available():
+            values = dds.solve_with_endplay(deal)
+            return _solution(deal, seat, values, "tricks", deal._won[team], 0)
     search = _Search(deal)
     number = len(deal._tricks)
     leader = deal._leader
-    seat = deal._to_play
-    team = team_of(seat)
     if search.tens:
         owned = deal._tens[team]
     else:
@@ -348,13 +363,17 @@ def solve(deal) -> Solution:
         mine = lo if team == 0 else total - lo
         for rank in run:
             values[Card(Suit(s), rank + 2)] = owned + mine
+    return _solution(deal, seat, values, "tens" if search.tens else "tricks", owned,
+                     search.nodes)
+
+
+def _solution(deal, seat, values, measure, owned, nodes) -> Solution:
     values = dict(sorted(values.items(), key=lambda kv: (-kv[1], kv[0].si, -kv[0].rank)))
     top = max(values.values())
     best = [c for c, v in values.items() if v == top]
-    measure = "tens" if search.tens else "tricks"
     text = _sentence(deal, seat, values, best, measure, owned)
     return Solution(seat=seat, values=values, measure=measure, best=best, text=text,
-                    team=team, owned=owned, nodes=search.nodes)
+                    team=team_of(seat), owned=owned, nodes=nodes)
 
 
 def _after(search, hands, leader, number, st, trump, pending, trick, seat, s, r, alpha, beta):

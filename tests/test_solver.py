@@ -125,3 +125,43 @@ def test_refusals_say_why():
         over.play(over.legal_cards()[0])
     with pytest.raises(ValueError, match="over"):
         solve(over)
+
+
+# --------------------------------------------------------------------------- DDS
+def random_court_piece_positions(count, sizes, seed=0):
+    rng = random.Random(f"dds/{seed}")
+    rules = cl.Rules.court_piece(stop_when_decided=False)
+    out = []
+    while len(out) < count:
+        deal = cl.Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(1 << 30))
+        deal.call_trump(rng.choice("SHCD"))
+        left = sizes[len(out) % len(sizes)]
+        while len(deal.tricks) < 13 - left:
+            deal.play(rng.choice(deal.legal_cards()))
+        for _ in range(rng.randint(0, 3)):
+            deal.play(rng.choice(deal.legal_cards()))
+        out.append(deal)
+    return out
+
+
+def test_pure_solver_and_dds_agree_on_300_court_piece_positions():
+    pytest.importorskip("endplay")
+    from courtlearn.dds import solve_with_endplay
+    for deal in random_court_piece_positions(300, sizes=[1, 2, 3, 4, 5, 6, 7]):
+        assert solve(deal, using="python").values == solve_with_endplay(deal), deal.to_notation()
+
+
+def test_whole_deals_go_through_dds_when_it_is_there():
+    pytest.importorskip("endplay")
+    for deal in random_court_piece_positions(5, sizes=[13, 12, 11, 10, 9], seed=1):
+        sol = solve(deal)                       # "auto": DDS for these sizes
+        assert sol.values == solve(deal, using="dds").values
+        tricks_left = 13 - len(deal.tricks)
+        assert all(0 <= v <= 13 for v in sol.values.values())
+        assert max(sol.values.values()) - deal.tricks_won[cl.team_of(deal.to_play)] <= tricks_left
+
+
+def test_dds_refuses_the_pile_games():
+    deal = position(RULES["double_sir"], 1, 3)
+    with pytest.raises(ValueError, match="Court Piece"):
+        solve(deal, using="dds")
