@@ -32,7 +32,7 @@ SEAT_NAMES = Rules.court_piece().seat_names()     # the default direction's name
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
-           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution"]
+           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "review"]
 
 
 def hint(deal, seat=None, samples=None, seed=0):
@@ -41,6 +41,14 @@ def hint(deal, seat=None, samples=None, seed=0):
     (default 400) and ``seed`` set the play-outs: the same seed gives the same hint."""
     from .bots import hint as _hint
     return _hint(deal, seat, samples=samples, seed=seed)
+
+
+def review(deal, seat=0, samples=None, seed=0, **options):
+    """A review of ``seat``'s decisions in ``deal``: each choice against the best, by
+    the chances the seat could see and, near the end, by exact best play
+    (see :mod:`courtlearn.coach`; needs numpy for the play-outs)."""
+    from .coach import review as _review
+    return _review(deal, seat, samples=samples, seed=seed, **options)
 
 
 def simulate(rules, deals=1000, seed=0, bots=None, progress=True):

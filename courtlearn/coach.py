@@ -1,0 +1,297 @@
+"""The coach's review of one seat's deal: :func:`review` (``cl.review``, issue 13).
+
+Every decision the seat made (the trump call and each card) is weighed twice:
+
+- ``chances``: for each option the seat had, the estimated chance that its side
+  wins the deal, from what the seat could know at that moment only (its own cards,
+  the cards played, the voids shown): the hint's play-outs (:func:`courtlearn.hint`),
+  with the same seed for every decision. ``loss`` is the best chance minus the
+  chosen one.
+- ``exact``: with all four hands known, what each card gives with perfect play
+  (:func:`courtlearn.solve`), where the solver answers quickly (the last six tricks,
+  or every Court Piece position when DDS is installed); else None.
+
+A decision is a mistake when it gives away a tenth of the chance or more, or a trick
+(a ten in Dehla Pakad) with best play.
+
+>>> import courtlearn as cl
+>>> deal = cl.Deal(cl.Rules.court_piece(stop_when_decided=False), dealer=3, seed=2)
+>>> _ = deal.call_trump("S")
+>>> while deal.phase == "play":
+...     _ = deal.play(deal.legal_cards()[0])
+>>> rv = review(deal, seat=0, samples=40, exact_from=3)
+>>> [d.kind for d in rv.decisions][:3], len(rv.decisions)
+(['trump', 'card', 'card'], 14)
+>>> all(d.loss >= 0 for d in rv.decisions)
+True
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit
+from .rules import team_of
+
+__all__ = ["Decision", "Review", "review"]
+
+MISTAKE_CHANCE = 0.10       # a loss of a tenth of the chance or more is a mistake
+EXACT_FROM = 6              # solve exactly with at most this many tricks left
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat.
+
+    ``trick`` (1-based; the trump call counts as trick 1), ``kind`` ("trump" or
+    "card"), ``chosen`` and ``best`` (a Suit for a called trump, else a Card),
+    ``chances`` {option: chance the side wins the deal}, ``loss`` (best chance minus
+    the chosen one), ``exact`` ({card: the team's total with perfect play} or None),
+    ``text`` (what happened and why), ``action`` (its index in ``deal.actions``:
+    ``deal.replay(action)`` is the moment it was made).
+    """
+
+    trick: int
+    kind: str
+    chosen: object
+    best: object
+    chances: dict
+    loss: float
+    exact: dict | None
+    text: str
+    action: int
+    led: bool = False
+    measure: str = "tricks"
+
+    @property
+    def cost(self) -> int | None:
+        """Tricks (or tens) the chosen card gave away with best play, or None."""
+        if not self.exact or self.chosen not in self.exact:
+            return None
+        return max(self.exact.values()) - self.exact[self.chosen]
+
+    @property
+    def exact_best(self) -> list:
+        """The cards keeping the most with best play ([] without ``exact``)."""
+        if not self.exact:
+            return []
+        top = max(self.exact.values())
+        return [c for c, v in self.exact.items() if v == top]
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss >= MISTAKE_CHANCE - 1e-9 or bool(self.cost)
+
+    def __repr__(self) -> str:
+        return (f"Decision(trick={self.trick}, {self.kind}, chosen={self.chosen}, "
+                f"best={self.best}, loss={self.loss:.2f})")
+
+
+@dataclass(frozen=True)
+class Review:
+    """The decisions of ``seat`` in ``deal``, its mistakes and a short summary."""
+
+    seat: int
+    decisions: list
+    text: str
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def mistakes(self) -> list:
+        return [d for d in self.decisions if d.mistake]
+
+    def frame(self):
+        """A pandas DataFrame, one row per decision (pandas loads on first use)."""
+        import pandas as pd
+        rows = [{"trick": d.trick, "kind": d.kind, "chosen": str(d.chosen), "best": str(d.best),
+                 "chance_chosen": d.chances.get(d.chosen), "chance_best": d.chances.get(d.best),
+                 "loss": round(d.loss, 3), "cost": d.cost, "mistake": d.mistake, "text": d.text}
+                for d in self.decisions]
+        return pd.DataFrame(rows, columns=["trick", "kind", "chosen", "best", "chance_chosen",
+                                           "chance_best", "loss", "cost", "mistake", "text"])
+
+    def __repr__(self) -> str:
+        return (f"Review(seat={self.seat}, {len(self.decisions)} decisions, "
+                f"{len(self.mistakes)} mistakes)")
+
+    def _repr_html_(self):
+        import html
+        rows = "".join(
+            f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen))}</td>"
+            f"<td>{'mistake' if d.mistake else 'fine'}</td><td>{html.escape(d.text)}</td></tr>"
+            for d in self.decisions)
+        return (f"<p>{html.escape(self.text)}</p><table><tr><th>trick</th><th>card</th>"
+                f"<th></th><th>what happened</th></tr>{rows}</table>")
+
+
+def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
+           exact_from: int = EXACT_FROM, progress: bool = True) -> Review:
+    """Review ``seat``'s decisions in ``deal`` (finished, or still being played).
+
+    ``samples`` and ``seed`` set the play-outs behind the chances (as for
+    :func:`courtlearn.hint`); ``exact_from``: solve exactly when at most this many
+    tricks are left (Court Piece always, when DDS is installed). A progress bar shows
+    when the review takes longer than a second (``progress=False``: none).
+    """
+    from .bots import hint
+    from .deal import Deal
+    if not isinstance(deal, Deal):
+        raise ValueError(f"review() takes a Deal, got {type(deal).__name__}.")
+    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+        raise ValueError(f"seat is a number 0..3, got {seat!r}.")
+    started = time.perf_counter()
+    actions = deal.actions
+    moments = _moments(deal, seat, actions)
+    bar = _progress(len(moments)) if progress else None
+    decisions = []
+    now = deal.replay(0)
+    done = 0
+    for i, token in enumerate(actions):
+        if done < len(moments) and moments[done] == i:
+            decisions.append(_decide(now, seat, token, i, hint, samples, seed, exact_from))
+            done += 1
+            if bar is not None:
+                bar.update(1)
+        now.apply([token])
+    if bar is not None:
+        bar.close()
+    return Review(seat=seat, decisions=decisions, text=_summary(deal, seat, decisions),
+                  seconds=time.perf_counter() - started)
+
+
+def _moments(deal, seat, actions) -> list:
+    """The action indexes at which ``seat`` made a decision worth reviewing."""
+    out = []
+    d = deal.replay(0)
+    for i, token in enumerate(actions):
+        if d.phase == "trump" and d.trump_caller == seat and (
+                token.startswith("call:") or token.startswith("choose:")):
+            out.append(i)
+        elif d.phase == "play" and d.to_play == seat and _is_card(token):
+            out.append(i)
+        d.apply([token])
+    return out
+
+
+def _is_card(token) -> bool:
+    try:
+        Card.parse(token)
+    except ValueError:
+        return False
+    return True
+
+
+def _decide(now, seat, token, index, hint, samples, seed, exact_from) -> Decision:
+    rules = now.rules
+    measure = "tens" if rules.game == "dehla_pakad" else "tricks"
+    h = hint(now, seat, samples=samples, seed=seed)
+    chances = dict(h.chances)
+    if now.phase == "trump":
+        kind = "trump"
+        chosen = Suit.parse(token[5:]) if token.startswith("call:") else Card.parse(token[7:])
+        trick = 1
+        led = False
+        exact = None
+    else:
+        kind = "card"
+        chosen = Card.parse(token)
+        trick = len(now.tricks) + 1
+        led = not now.trick.cards
+        exact = _exact(now, exact_from)
+    if kind == "trump" and isinstance(chosen, Card) and chosen not in chances:
+        # the trump card's chance is its suit's (the hint names one card per suit)
+        chosen = next((c for c in chances if c.suit == chosen.suit), chosen)
+    top = max(chances.values()) if chances else 0.0
+    # the best option: the hint's own choice when it is among the top chances
+    best = h.card if chances.get(h.card, -1) >= top - 1e-12 else max(chances, key=chances.get)
+    mine = chances.get(chosen, 0.0)
+    loss = max(0.0, chances.get(best, 0.0) - mine)
+    text = _sentence(rules, seat, kind, trick, led, chosen, best, chances, loss, exact, h, measure)
+    return Decision(trick=trick, kind=kind, chosen=chosen, best=best, chances=chances,
+                    loss=loss, exact=exact, text=text, action=index, led=led, measure=measure)
+
+
+def _exact(now, exact_from):
+    from .solver import solve
+    from . import dds
+    left = 13 - len(now.tricks)
+    fast = left <= exact_from or (now.rules.game == "court_piece" and dds.available())
+    if not fast or now._hidden is not None:
+        return None
+    try:
+        return solve(now).values
+    except ValueError:
+        return None
+
+
+def _odds(p: float) -> str:
+    from .bots import _fraction_words
+    return _fraction_words(p, "time")
+
+
+def _sentence(rules, seat, kind, trick, led, chosen, best, chances, loss, exact, h, measure):
+    what = (f"you called {chosen.plural}" if kind == "trump" and isinstance(chosen, Suit)
+            else f"you chose {chosen} as the trump card" if kind == "trump"
+            else f"you {'led' if led else 'played'} {chosen}")
+    head = "Trump" if kind == "trump" else f"Trick {trick}"
+    mine = chances.get(chosen, 0.0)
+    unit = "ten" if measure == "tens" else "trick"
+    cost = None
+    if exact and chosen in exact:
+        cost = max(exact.values()) - exact[chosen]
+    if loss < 0.05 and cost:
+        text = (f"{head}: {what}. By what you could see it was a good choice (your side wins "
+                f"the deal {_odds(mine)} with it), but")
+    elif loss < 0.05:
+        text = f"{head}: {what}, a good choice: your side wins the deal {_odds(mine)} with it."
+    else:
+        b = best.plural if isinstance(best, Suit) else str(best)
+        theirs, ours = _odds(chances.get(best, 0.0)), _odds(mine)
+        if theirs.endswith("times in 10") and ours.startswith("about ") and ours.endswith(" in 10"):
+            ours = ours[len("about "):].split()[0]          # "... in 10 instead of 4"
+        text = f"{head}: {what}. {b[0].upper() + b[1:]} wins the deal {theirs} instead of {ours}"
+        text += f": {h.reason}" if h.reason else "."
+        if not text.endswith("."):
+            text += "."
+    if cost:
+        top = max(exact.values())
+        keep = [c for c, v in exact.items() if v == top]
+        gave = f"{'a' if cost == 1 else cost} {unit}{'' if cost == 1 else 's'}"
+        lead = " with" if text.endswith("but") else " With"
+        text += (f"{lead} all hands known {chosen} gave away {gave}: {keep[0]} would have kept "
+                 f"{top} for your side.")
+    return text
+
+
+def _summary(deal, seat, decisions) -> str:
+    rules = deal.rules
+    if not decisions:
+        return f"{rules.seat_name(seat)} has made no decision in this deal yet."
+    bad = sorted((d for d in decisions if d.mistake),
+                 key=lambda d: (-(d.cost or 0), -d.loss, d.trick))
+    if not bad:
+        return (f"No mistakes: each of {rules.seat_name(seat)}'s {len(decisions)} decisions "
+                f"kept the side's chance within a tenth of the best.")
+    moments = []
+    for d in bad[:3]:
+        where = "the trump call" if d.kind == "trump" else f"trick {d.trick}"
+        better = d.exact_best[0] if d.cost and d.loss < MISTAKE_CHANCE else d.best
+        part = f"{where} ({d.chosen} instead of {better}"
+        if d.cost:
+            part += f", {d.cost} {'ten' if d.measure == 'tens' else 'trick'}{'s' if d.cost > 1 else ''} with best play"
+        else:
+            part += f", {round(d.loss * 100)} in 100 of the chance"
+        moments.append(part + ")")
+    count = {1: "One moment", 2: "Two moments", 3: "Three moments"}[len(moments)]
+    joined = moments[0] if len(moments) == 1 else ", ".join(moments[:-1]) + " and " + moments[-1]
+    more = f" ({len(bad) - 3} smaller ones besides)" if len(bad) > 3 else ""
+    return f"{count} decided this deal for {rules.seat_name(seat)}: {joined}{more}."
+
+
+def _progress(total):
+    """A progress bar that appears only once a second has passed (tqdm, if installed)."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, delay=1.0, desc="review", leave=False)

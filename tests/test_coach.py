@@ -1,0 +1,97 @@
+"""cl.review: every decision weighed, a planted blunder found, no peeking."""
+import pytest
+
+import courtlearn as cl
+from courtlearn.solver import solve
+
+pytest.importorskip("numpy")        # the hint's play-outs (pure Python ones: issue 13, part 3)
+
+
+def play_with_a_blunder(rules, seed, blunder_at=10):
+    """Bots play; at ``blunder_at`` tricks done, South (seat 0) plays the card that costs
+    the most with best play. Returns (deal, index of the blunder in deal.actions)."""
+    deal = cl.Deal(rules, dealer=3, seed=seed)
+    bot = cl.bots.RuleBot()
+    blunder = None
+    while deal.phase != "over":
+        if (blunder is None and deal.phase == "play" and deal.to_play == 0
+                and len(deal.tricks) >= blunder_at):
+            values = solve(deal).values
+            worst = min(values, key=values.get)
+            if values[worst] < max(values.values()):
+                blunder = len(deal.actions)
+                deal.play(worst)
+                continue
+        cl.bots.act(bot, deal)
+    return deal, blunder
+
+
+@pytest.mark.parametrize("game", ["court_piece", "double_sir", "dehla_pakad"])
+def test_a_planted_blunder_is_found(game):
+    rules = getattr(cl.Rules, game)(stop_when_decided=False)
+    for seed in range(40):
+        deal, blunder = play_with_a_blunder(rules, seed)
+        if blunder is not None:
+            break
+    assert blunder is not None
+    rv = cl.review(deal, seat=0, samples=60, progress=False)
+    found = [d for d in rv.decisions if d.action == blunder]
+    assert len(found) == 1
+    d = found[0]
+    assert d.kind == "card" and d.cost >= 1 and d in rv.mistakes
+    assert str(d.chosen) in d.text and "gave away" in d.text
+    assert f"trick {d.trick}" in rv.text
+
+
+def test_every_decision_of_the_seat_is_there():
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=5)
+    bot = cl.bots.RuleBot()
+    while deal.phase != "over":
+        cl.bots.act(bot, deal)
+    rv = cl.review(deal, seat=0, samples=40, progress=False)
+    mine = sum(1 for t in deal.tricks for s, _ in t.cards if s == 0)
+    assert [d.kind for d in rv.decisions] == ["trump"] + ["card"] * mine      # South calls
+    assert [d.trick for d in rv.decisions][1:] == [t.number + 1 for t in deal.tricks
+                                                   if any(s == 0 for s, _ in t.cards)]
+    for d in rv.decisions:
+        assert 0 <= d.loss <= 1
+        assert d.chances[d.best] == max(d.chances.values())
+        assert d.loss == pytest.approx(d.chances[d.best] - d.chances[d.chosen])
+    frame = rv.frame()
+    assert list(frame["trick"]) == [d.trick for d in rv.decisions]
+    assert "mistake" in frame.columns
+
+
+def test_a_deal_in_progress_and_other_seats():
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=0, seed=3)     # East calls trumps
+    bot = cl.bots.RuleBot()
+    for _ in range(12):
+        cl.bots.act(bot, deal)
+    rv = cl.review(deal, seat=1, samples=40, progress=False)
+    assert rv.decisions[0].kind == "trump" and rv.decisions[0].chosen == deal.trump
+    assert all(d.kind == "card" for d in rv.decisions[1:])
+    with pytest.raises(ValueError, match="seat"):
+        cl.review(deal, seat=4)
+
+
+def test_no_peeking_chances_do_not_depend_on_unseen_cards():
+    """Two deals alike except for two unplayed cards of one suit swapped between East and
+    West give South the same chances at every decision (same seed)."""
+    rules = cl.Rules.court_piece(stop_when_decided=False)
+    deal = cl.Deal(rules, dealer=3, seed=21)
+    bot = cl.bots.RuleBot()
+    while len(deal.tricks) < 5 or deal.to_play != 0:
+        cl.bots.act(bot, deal)
+    played = {c for t in deal.tricks for _, c in t.cards} | {c for _, c in deal.trick.cards}
+    east, west = deal.dealt(1), deal.dealt(3)
+    pair = next((a, b) for a in east for b in west
+                if a.suit == b.suit and a not in played and b not in played)
+    swap = {pair[0]: pair[1], pair[1]: pair[0]}
+    hands = [[swap.get(c, c) for c in deal.dealt(s)] for s in range(4)]
+    other = cl.Deal.prearranged(rules, [" ".join(c.code for c in h) for h in hands],
+                                dealer=3, seed=deal.seed)
+    other.apply(deal.actions)
+    a = cl.review(deal, seat=0, samples=60, seed=4, progress=False)
+    b = cl.review(other, seat=0, samples=60, seed=4, progress=False)
+    assert [d.chances for d in a.decisions] == [d.chances for d in b.decisions]
+    assert [d.chosen for d in a.decisions] == [d.chosen for d in b.decisions]
