@@ -20,11 +20,16 @@ engine.
 One more kind, ``"what_to_play"`` (listed in ``PLAY_KINDS``, not in ``KINDS``,
 which holds the rule kinds), asks "What would you play here?" at a real
 mid-deal position and checks the learner's card against ``cl.hint``'s
-chances (:mod:`courtlearn.exercises.play`; it needs numpy).
+chances (:mod:`courtlearn.exercises.play`; it needs numpy). ``"best_card"`` shows every
+hand and checks the card against exact best play (:func:`courtlearn.solve`;
+:mod:`courtlearn.exercises.bestplay`).
 """
 from __future__ import annotations
 
 from ._base import Feedback, Question
+from .bestplay import BEST_CARD_FIXED, best_card_seeded
+from .bestplay import RULE as _BEST_RULE
+from .bestplay import TITLE as _BEST_TITLE
 from .play import RULE as _PLAY_RULE
 from .play import TITLE as _PLAY_TITLE
 from .play import WHAT_TO_PLAY_FIXED, what_to_play_seeded
@@ -39,7 +44,9 @@ __all__ = ["KINDS", "PLAY_KINDS", "TITLES", "RULES", "Question", "Feedback", "qu
 
 KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
          "next_dealer", "tens_winner")
-PLAY_KINDS = ("what_to_play",)   # strategy, checked against the hint (needs numpy)
+# strategy: "what_to_play" is checked against the hint (needs numpy), "best_card" against
+# exact best play with all hands shown (cl.solve, pure Python)
+PLAY_KINDS = ("what_to_play", "best_card")
 
 TITLES = {
     "trick_winner": "Which card wins this trick?",
@@ -50,6 +57,7 @@ TITLES = {
     "next_dealer": "Who deals next?",
     "tens_winner": "Who wins on tens?",
     "what_to_play": _PLAY_TITLE,
+    "best_card": _BEST_TITLE,
 }
 
 # The rule each kind practises, in one sentence (shown in the exercise notebooks).
@@ -75,6 +83,7 @@ RULES = {
     "tens_winner": "In Dehla Pakad the tens decide: the team that did not deal wins with two or "
                    "three tens, the dealing team needs three, and all four tens is a kot.",
     "what_to_play": _PLAY_RULE,
+    "best_card": _BEST_RULE,
 }
 
 _FIXED = {
@@ -86,6 +95,7 @@ _FIXED = {
     "next_dealer": NEXT_DEALER_FIXED,
     "tens_winner": TENS_WINNER_FIXED,
     "what_to_play": WHAT_TO_PLAY_FIXED,
+    "best_card": BEST_CARD_FIXED,
 }
 
 _SEEDED = {
@@ -97,6 +107,7 @@ _SEEDED = {
     "next_dealer": next_dealer_seeded,
     "tens_winner": tens_winner_seeded,
     "what_to_play": what_to_play_seeded,
+    "best_card": best_card_seeded,
 }
 
 
