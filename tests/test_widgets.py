@@ -615,3 +615,34 @@ def test_snapshot_has_exactly_the_typed_keys():
     snap = snapshot(deal, 0)
     assert set(snap) == set(Snapshot.__annotations__)
     assert all(set(s) == set(SeatState.__annotations__) for s in snap["seats"])
+
+
+def test_best_play_switch_marks_exact_values_and_refuses_what_it_should():
+    from courtlearn.widgets import CardTable
+    from courtlearn.widgets.table import Refused
+    deal = cl.exercises.question("best_card", 3).deal
+    before = deal.to_dict()
+    hidden = CardTable(deal, seat=0)                      # the learner's view: no switch
+    assert not hidden.state["frames"][-1]["can_best_play"]
+    with pytest.raises(Refused, match="show_all"):
+        hidden._handle({"type": "best_play", "on": True})
+    table = CardTable(deal, seat=0, show_all=True)
+    assert table.state["frames"][-1]["can_best_play"]
+    for forged in ({"type": "best_play"}, {"type": "best_play", "on": "yes"},
+                   {"type": "best_play", "on": 1}):
+        with pytest.raises(Refused, match="neither on nor off"):
+            table._handle(forged)
+    table._handle({"type": "best_play", "on": True})
+    bp = table.state["frames"][-1]["best_play"]
+    values = {c.code: v for c, v in cl.solve(deal).values.items()}
+    assert bp["on"] and bp["seat"] == 0 and bp["values"] == values
+    assert set(bp["best"]) == {c for c, v in values.items() if v == max(values.values())}
+    assert deal.to_dict() == before
+    early = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=1)
+    early.call_trump("S")
+    t2 = CardTable(early, seat=0, show_all=True)
+    t2.best_play = True
+    bp = t2.state["frames"][-1]["best_play"]
+    assert bp["values"] is None and "last 6 tricks" in bp["note"]
+    with pytest.raises(ValueError):
+        t2.best_play = "yes"

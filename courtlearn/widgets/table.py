@@ -31,8 +31,9 @@ STATIC = pathlib.Path(__file__).parent / "static"
 
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
 MESSAGE_TYPES = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump",
-                 "play_on", "correct_revoke", "claim_revoke", "hint")
+                 "play_on", "correct_revoke", "claim_revoke", "hint", "best_play")
 SIZES = ("small", "normal", "large", "presenter")
+BEST_PLAY_TRICKS = 6        # the pure solver answers well within a second from here
 MAX_BOT_MOVES = 80          # a deal has at most 52 cards and a handful of other actions
 
 
@@ -92,6 +93,16 @@ class Names(TypedDict):
     suits: dict[str, dict[str, str]]     # letter -> {"symbol": "♠", "plural": "spades"}
 
 
+class BestPlay(TypedDict):
+    """Exact best play for the player to move (cl.solve), shown with show_all."""
+    on: bool
+    seat: int
+    values: dict[str, int] | None   # card code -> the team's total with perfect play
+    best: list[str]
+    measure: str                    # "tricks" | "tens"
+    note: str | None                # why no values are shown
+
+
 class Snapshot(TypedDict):
     game: str
     title: str
@@ -120,6 +131,8 @@ class Snapshot(TypedDict):
     actions: list[str]         # the viewer's moves other than playing a card (deal.moves)
     can_hint: bool
     hint: dict | None
+    can_best_play: bool        # the "Best play" switch is offered (with show_all)
+    best_play: BestPlay | None
     done: int                  # bookkeeping for the next snapshot (which trick went where)
     piles_raw: list[int]
 
@@ -270,7 +283,8 @@ def _title(deal, v, replay: bool) -> str:
 
 def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=None,
              message: str | None = None, kind: str = "info", replay: bool = False,
-             players=None, hints: bool = False, hint: dict | None = None) -> Snapshot:
+             players=None, hints: bool = False, hint: dict | None = None,
+             best_play: dict | None = None) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible.
     hints: offer the Hint button when the viewer is to act; hint: the hint on show
@@ -305,6 +319,8 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "actions": offered_actions(deal, viewer) if live else [],
         "can_hint": bool(hints and live and to_act == viewer and phase in ("trump", "play")),
         "hint": hint,
+        "can_best_play": bool(show_all and live),
+        "best_play": best_play if show_all and live else None,
         "done": len(v.tricks), "piles_raw": list(v.tricks_won),
     }
 
@@ -368,6 +384,8 @@ class CardTable(anywidget.AnyWidget):
         self._next_seed = None
         self._hints = bool(hints)
         self._hint = None                  # (state key, Hint) of the hint on show
+        self._best_play = False            # the "Best play" marks (with show_all)
+        self._solved = None                # (state key, Solution) behind them
         self.on_msg(self._on_msg)
         frames = []
         self._run_bots(frames)
@@ -387,6 +405,49 @@ class CardTable(anywidget.AnyWidget):
     def show_all(self, value: bool) -> None:
         self._show_all = bool(value)
         self._sync([])
+
+    @property
+    def best_play(self) -> bool:
+        """With ``show_all``: mark each card of the player to move with its exact value
+        (cl.solve: the team's total with perfect play), the best ones highlighted, where
+        the solver answers quickly (the last six tricks; Court Piece always with DDS)."""
+        return self._best_play
+
+    @best_play.setter
+    def best_play(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise ValueError(f"best_play is True or False, got {value!r}.")
+        self._best_play = value
+        self._sync([])
+
+    def _best_payload(self):
+        if not self._best_play:
+            return {"on": False, "seat": -1, "values": None, "best": [], "measure": "",
+                    "note": None}
+        deal = self.deal
+        out = {"on": True, "seat": deal.to_play if deal.phase == "play" else -1,
+               "values": None, "best": [],
+               "measure": "tens" if deal.rules.game == "dehla_pakad" else "tricks", "note": None}
+        if deal.phase != "play":
+            out["note"] = "Best play is shown while the cards are being played."
+            return out
+        if deal.hidden_trump_card is not None:
+            out["note"] = "Best play needs the trump: it is still face down."
+            return out
+        from courtlearn import dds
+        from courtlearn.solver import solve
+        left = 13 - len(deal.tricks)
+        if left > BEST_PLAY_TRICKS and not (deal.rules.game == "court_piece" and dds.available()):
+            out["note"] = (f"Best play is worked out in the last {BEST_PLAY_TRICKS} tricks "
+                           f"({left} to go).")
+            return out
+        key = self._state_key()
+        if self._solved is None or self._solved[0] != key:
+            self._solved = (key, solve(deal))
+        sol = self._solved[1]
+        out["values"] = {c.code: v for c, v in sol.values.items()}
+        out["best"] = [c.code for c in sol.best]
+        return out
 
     @property
     def hints(self) -> bool:
@@ -430,7 +491,8 @@ class CardTable(anywidget.AnyWidget):
                 self._hint = None          # the deal moved on: the hint is stale
         snap = snapshot(deal, self.seat, show_all=self._show_all, session=self.session, prev=prev,
                         message=message, kind=kind, replay=replay, players=self.players,
-                        hints=self._hints and hints_available(), hint=shown)
+                        hints=self._hints and hints_available(), hint=shown,
+                        best_play=self._best_payload() if self._show_all and not replay else None)
         if not replay:
             self._last = snap
         return snap
@@ -513,6 +575,11 @@ class CardTable(anywidget.AnyWidget):
             if not isinstance(letter, str) or letter not in "SHCD" or len(letter) != 1:
                 raise Refused("The table ignored a message naming no suit; nothing changed.")
             return kind, (Suit.parse(letter),)
+        if kind == "best_play":
+            on = content.get("on")
+            if not isinstance(on, bool):
+                raise Refused("The table ignored a Best play switch that was neither on nor off.")
+            return kind, (on,)
         return kind, ()
 
     def _refusal(self, kind: str, args: tuple) -> str | None:
@@ -541,6 +608,11 @@ class CardTable(anywidget.AnyWidget):
             raise Refused("You are looking back at an earlier moment: move the replay to the end to play.")
         if kind == "hint":
             self._give_hint()
+            return
+        if kind == "best_play":
+            if not self._show_all:
+                raise Refused("Best play is shown with all hands face up (show_all=True).")
+            self.best_play = args[0]
             return
         reason = self._refusal(kind, args)
         if reason is not None:

@@ -273,3 +273,48 @@ def test_hint_button_highlights_a_card_and_the_card_plays(lab, page):
     expect(root.locator(f"[data-role=hand] [data-card='{code}']")).to_have_count(0)
     expect(root.locator("[data-role=hand] [data-hint]")).to_have_count(0)
     no_console_errors(page)
+
+
+def test_best_play_marks_with_all_hands_shown(lab, page):
+    """The teacher's view: the "Best play" switch marks each card of the player to move with
+    its exact value (cl.solve), the best ones ringed; the values are the solver's."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "import courtlearn as cl\nfrom courtlearn.widgets import CardTable\n"
+        "deal = cl.exercises.question('best_card', 3).deal   # Double Sir, five tricks left\n"
+        "table = CardTable(deal, seat=0, show_all=True, animate=False)\ntable")]
+    nbformat.write(nb, lab.root / "best_play.ipynb")
+    open_notebook(page, lab, "best_play.ipynb")
+    root = table_root(page)
+    switch = root.locator("[data-role=best-play]")
+    expect(switch).not_to_be_checked()
+    expect(root.locator("[data-role=dd]")).to_have_count(0)
+    r = rev(page)
+    switch.check()
+    wait_idle(page, r)
+    marks = root.locator("[data-role=hand] [data-card][data-dd]")
+    expect(marks).to_have_count(5)
+    shown = dict(marks.evaluate_all("els => els.map(e => [e.dataset.card, Number(e.dataset.dd)])"))
+    solved = json.loads(kernel(page, "import json; print(json.dumps({c.code: v for c, v in "
+                                     "cl.solve(deal).values.items()}))"))
+    assert shown == solved
+    best = sorted(root.locator("[data-dd-best=true]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert best == sorted(c for c, v in solved.items() if v == max(solved.values()))
+    page.mouse.move(0, 0)
+    root.screenshot(path=str(ARTIFACTS / "best_play.png"))
+    # a legal click still plays; the marks move on to the next player
+    r = rev(page)
+    root.locator("[data-role=hand] [data-card='JH']").click()
+    wait_idle(page, r)
+    assert kernel(page, "print(deal.to_play)").strip() == "1"
+    expect(root.locator("[data-role=hand-other][data-seat='1'] [data-dd]").first).to_be_visible()
+    page.mouse.move(0, 0)
+    root.screenshot(path=str(ARTIFACTS / "best_play_east.png"))
+    r = rev(page)
+    switch = root.locator("[data-role=best-play]")
+    switch.uncheck()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=dd]")).to_have_count(0)
+    no_console_errors(page)

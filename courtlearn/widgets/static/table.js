@@ -29,7 +29,10 @@
  *   centre: number, score: string|null, message: string, message_kind: string,
  *   result: string|null, actions: string[], can_hint: boolean,
  *   hint: {card: string|null, suit: string|null, text: string}|null,
+ *   can_best_play: boolean, best_play: BestPlay|null,
  *   done: number, piles_raw: number[]}} Snapshot
+ * @typedef {{on: boolean, seat: number, values: Object<string, number>|null, best: string[],
+ *   measure: string, note: string|null}} BestPlay
  * @typedef {{rev: number, frames: Snapshot[], follows: boolean, more: boolean}} TableState
  * @typedef {{reply_to: number, ok: boolean, reason?: string}} Reply
  */
@@ -194,6 +197,7 @@ function render({ model, el }) {
             c.setAttribute("title", "The hint: play this card");
           }
         }
+        markBestPlay(c, code, s, st);
         hand.append(c);
       }
       if (s.viewer) {
@@ -205,6 +209,33 @@ function render({ model, el }) {
     }
     box.append(hand);
     return box;
+  }
+
+  // With all hands shown and "Best play" on: each card of the player to move carries its
+  // exact value (the side's total with perfect play), the best ones ringed
+  function markBestPlay(c, code, s, st) {
+    const bp = st.best_play;
+    if (!bp || !bp.values || bp.seat !== s.seat || !(code in bp.values)) return;
+    const best = bp.best.includes(code);
+    const unit = bp.measure === "tens" ? "tens" : "tricks";
+    c.setAttribute("data-dd", String(bp.values[code]));
+    c.setAttribute("data-dd-best", best ? "true" : "false");
+    if (best) c.classList.add("cl-dd-best");
+    c.append(h("span", {
+      class: "cl-dd", "data-role": "dd", "aria-hidden": "true", text: String(bp.values[code]),
+    }));
+    c.setAttribute("title", `With best play from here: ${bp.values[code]} ${unit} for this side`
+      + (best ? " (a best card)" : ""));
+  }
+
+  function bestPlaySwitch(st) {
+    const box = h("input", { type: "checkbox", "data-role": "best-play" });
+    box.checked = !!(st.best_play && st.best_play.on);
+    box.addEventListener("change", () => send({ type: "best_play", on: box.checked }));
+    return h("label", {
+      class: "cl-best-play", title: "Mark each card of the player to move with its exact value "
+        + "when every hand is known",
+    }, [box, h("span", { text: "Best play" })]);
   }
 
   function pileBox(p) {
@@ -345,6 +376,10 @@ function render({ model, el }) {
         send({ type: "hint" });
       });
       row.append(b);
+    }
+    if (st.can_best_play) row.append(bestPlaySwitch(st));
+    if (st.best_play && st.best_play.on && st.best_play.note) {
+      row.append(h("span", { class: "cl-best-note", "data-role": "best-play-note", text: st.best_play.note }));
     }
     const kids = [header(st), felt, row];
     if (st.result) kids.push(h("div", { class: "cl-result", "data-role": "result", text: st.result }));
