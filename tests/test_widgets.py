@@ -646,3 +646,30 @@ def test_best_play_switch_marks_exact_values_and_refuses_what_it_should():
     assert bp["values"] is None and "last 6 tricks" in bp["note"]
     with pytest.raises(ValueError):
         t2.best_play = "yes"
+
+
+def test_review_on_the_table_steps_and_refuses_what_it_should():
+    from courtlearn.widgets.table import Refused
+    pytest.importorskip("numpy")
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=8)
+    fresh = CardTable(deal, seat=0)
+    with pytest.raises(Refused, match="no decision"):
+        fresh._handle({"type": "review", "index": 0})
+    while deal.phase != "over":
+        cl.bots.act(cl.bots.RuleBot(), deal)
+    table = CardTable(deal, seat=0)
+    before = deal.to_dict()
+    for forged in ({"type": "review", "index": "1"}, {"type": "review", "index": True}):
+        with pytest.raises(Refused, match="named no decision"):
+            table._handle(forged)
+    with pytest.raises(Refused, match="decisions 1 to"):
+        table._handle({"type": "review", "index": 99})
+    table._handle({"type": "review", "index": 2})
+    frame = table.state["frames"][-1]
+    step = frame["review"]
+    assert frame["replay"] and step["index"] == 2 and step["count"] == len(table.review().decisions)
+    d = table.review(2).decisions[2]
+    assert step["chosen"] == d.chosen.code and step["text"] == d.text == frame["message"]
+    table._handle({"type": "review_close"})
+    assert table.state["frames"][-1]["review"] is None and not table.state["frames"][-1]["replay"]
+    assert deal.to_dict() == before

@@ -31,7 +31,8 @@ STATIC = pathlib.Path(__file__).parent / "static"
 
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
 MESSAGE_TYPES = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump",
-                 "play_on", "correct_revoke", "claim_revoke", "hint", "best_play")
+                 "play_on", "correct_revoke", "claim_revoke", "hint", "best_play", "review",
+                 "review_close")
 SIZES = ("small", "normal", "large", "presenter")
 BEST_PLAY_TRICKS = 6        # the pure solver answers well within a second from here
 MAX_BOT_MOVES = 80          # a deal has at most 52 cards and a handful of other actions
@@ -103,6 +104,18 @@ class BestPlay(TypedDict):
     note: str | None                # why no values are shown
 
 
+class ReviewStep(TypedDict):
+    """One decision of the viewer's, on show while stepping through cl.review."""
+    index: int
+    count: int
+    kind: str                       # "trump" | "card"
+    chosen: str                     # a card code, or a suit letter for a called trump
+    best: list[str]                 # the better choices (chance, then exact best play)
+    verdict: str                    # "best" | "fine" | "mistake"
+    cost: int | None                # tricks (tens) given away with best play
+    text: str
+
+
 class Snapshot(TypedDict):
     game: str
     title: str
@@ -133,6 +146,8 @@ class Snapshot(TypedDict):
     hint: dict | None
     can_best_play: bool        # the "Best play" switch is offered (with show_all)
     best_play: BestPlay | None
+    can_review: bool           # the Review button is offered (the coach needs numpy)
+    review: ReviewStep | None  # the decision on show while stepping through a review
     done: int                  # bookkeeping for the next snapshot (which trick went where)
     piles_raw: list[int]
 
@@ -284,7 +299,7 @@ def _title(deal, v, replay: bool) -> str:
 def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=None,
              message: str | None = None, kind: str = "info", replay: bool = False,
              players=None, hints: bool = False, hint: dict | None = None,
-             best_play: dict | None = None) -> Snapshot:
+             best_play: dict | None = None, review: dict | None = None) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible.
     hints: offer the Hint button when the viewer is to act; hint: the hint on show
@@ -321,6 +336,8 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "hint": hint,
         "can_best_play": bool(show_all and live),
         "best_play": best_play if show_all and live else None,
+        "can_review": bool(hints and live and len(deal.actions) > 0),
+        "review": review if replay else None,
         "done": len(v.tricks), "piles_raw": list(v.tricks_won),
     }
 
@@ -385,6 +402,7 @@ class CardTable(anywidget.AnyWidget):
         self._hints = bool(hints)
         self._hint = None                  # (state key, Hint) of the hint on show
         self._best_play = False            # the "Best play" marks (with show_all)
+        self._review = None                # [state key, Review, decision on show]
         self._solved = None                # (state key, Solution) behind them
         self.on_msg(self._on_msg)
         frames = []
@@ -489,10 +507,14 @@ class CardTable(anywidget.AnyWidget):
                 shown = hint_payload(self._hint[1])
             else:
                 self._hint = None          # the deal moved on: the hint is stale
+        step = self._review_payload() if replay else None
+        if step is not None and message is None:
+            message, kind = step["text"], ("error" if step["verdict"] == "mistake" else "note")
         snap = snapshot(deal, self.seat, show_all=self._show_all, session=self.session, prev=prev,
                         message=message, kind=kind, replay=replay, players=self.players,
                         hints=self._hints and hints_available(), hint=shown,
-                        best_play=self._best_payload() if self._show_all and not replay else None)
+                        best_play=self._best_payload() if self._show_all and not replay else None,
+                        review=step)
         if not replay:
             self._last = snap
         return snap
@@ -575,6 +597,11 @@ class CardTable(anywidget.AnyWidget):
             if not isinstance(letter, str) or letter not in "SHCD" or len(letter) != 1:
                 raise Refused("The table ignored a message naming no suit; nothing changed.")
             return kind, (Suit.parse(letter),)
+        if kind == "review":
+            index = content.get("index", 0)
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise Refused("The table ignored a Review step that named no decision.")
+            return kind, (index,)
         if kind == "best_play":
             on = content.get("on")
             if not isinstance(on, bool):
@@ -604,6 +631,12 @@ class CardTable(anywidget.AnyWidget):
 
     def _handle(self, content):
         kind, args = self._intent(content)
+        if kind == "review":
+            self._start_review(*args)
+            return
+        if kind == "review_close":
+            self.close_review()
+            return
         if self._replay is not None:
             raise Refused("You are looking back at an earlier moment: move the replay to the end to play.")
         if kind == "hint":
@@ -797,6 +830,60 @@ class CardTable(anywidget.AnyWidget):
         self._replay = n
         self._sync([])
         return self
+
+    # ------------------------------------------------------------------ the coach's review
+    def review(self, index: int = 0):
+        """Step through the viewer's decisions in this deal with the coach (``cl.review``):
+        the table shows the moment of decision ``index`` (0 is the first), the chosen card
+        marked best, fine or mistake (with what it cost), and the coach's sentence in the
+        message line. Returns the Review. ``close_review()`` goes back to the live deal."""
+        try:
+            return self._start_review(index)
+        except Refused as err:
+            self._sync([], message=str(err), kind="error")
+            raise
+
+    def close_review(self):
+        """Leave the review and show the live deal again."""
+        self._review = None
+        self._replay = None
+        self._sync([])
+        return self
+
+    def _start_review(self, index: int):
+        if not hints_available():
+            raise Refused("The review weighs each choice with the hint's play-outs, which "
+                          "need numpy: pip install numpy (or courtlearn[lab]).")
+        key = self._state_key()
+        if self._review is None or self._review[0] != key:
+            from courtlearn.coach import review
+            rv = review(self.deal, self.seat, progress=False)
+            self._review = [key, rv, 0]
+        rv = self._review[1]
+        if not rv.decisions:
+            raise Refused(f"{self.deal.rules.seat_name(self.seat)} has made no decision in "
+                          f"this deal yet: there is nothing to review.")
+        if not 0 <= index < len(rv.decisions):
+            raise Refused(f"The review has decisions 1 to {len(rv.decisions)}.")
+        self._review[2] = index
+        self._replay = rv.decisions[index].action
+        self._sync([])
+        return rv
+
+    def _review_payload(self):
+        if self._review is None or self._review[0] != self._state_key():
+            return None
+        _, rv, i = self._review
+        d = rv.decisions[i]
+        if self._replay != d.action:
+            return None
+        def code(x):
+            return x.letter if hasattr(x, "letter") and not hasattr(x, "rank") else x.code
+        better = [] if d.chosen == d.best else [code(d.best)]
+        better += [c.code for c in d.exact_best if c.code not in better and c != d.chosen]
+        verdict = "mistake" if d.mistake else ("best" if not better else "fine")
+        return {"index": i, "count": len(rv.decisions), "kind": d.kind, "chosen": code(d.chosen),
+                "best": better, "verdict": verdict, "cost": d.cost, "text": d.text}
 
     def resume(self):
         """Let the bot seats act now (after Auto-play was switched back on)."""

@@ -318,3 +318,49 @@ def test_best_play_marks_with_all_hands_shown(lab, page):
     wait_idle(page, r)
     expect(root.locator("[data-role=dd]")).to_have_count(0)
     no_console_errors(page)
+
+
+def test_review_steps_through_the_viewers_decisions(lab, page):
+    """After a deal the Review button steps through South's decisions on the table: the
+    chosen card marked best / fine / mistake, the coach's sentence in the message line."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "import courtlearn as cl\nfrom courtlearn.widgets import CardTable\n"
+        "deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=8)\n"
+        "while deal.phase != 'over':\n    cl.bots.act(cl.bots.RuleBot(), deal)\n"
+        "table = CardTable(deal, seat=0, animate=False)\ntable")]
+    nbformat.write(nb, lab.root / "review.ipynb")
+    open_notebook(page, lab, "review.ipynb")
+    root = table_root(page)
+    expect(root).to_have_attribute("data-phase", "over")
+    r = rev(page)
+    root.locator("[data-role=review-start]").click()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=review-where]")).to_have_text("Decision 1 of 13", timeout=60_000)
+    expect(root).to_have_attribute("data-replay", "true")
+    expect(root.locator("[data-role=message]")).to_contain_text("Trump: you called")
+    # the decision the coach finds costly (4♦ at trick 8: a trick with best play)
+    index = int(kernel(page, "rv = table.review(); print([i for i, d in enumerate(rv.decisions) "
+                             "if d.cost][0])"))
+    kernel(page, f"table.review({index})")
+    wait_idle(page)
+    mark = root.locator("[data-role=hand] [data-review]")
+    expect(mark).to_have_count(1)
+    expect(mark).to_have_attribute("data-review", "mistake")
+    expect(root.locator("[data-role=message]")).to_have_attribute("data-kind", "error")
+    expect(root.locator("[data-role=message]")).to_contain_text("gave away")
+    assert root.locator("[data-review-best=true]").count() >= 1
+    page.mouse.move(0, 0)
+    root.screenshot(path=str(ARTIFACTS / "review_mistake.png"))
+    r = rev(page)
+    root.locator("[data-role=review-next]").click()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=review-where]")).to_have_text(f"Decision {index + 2} of 13")
+    r = rev(page)
+    root.locator("[data-role=review-close]").click()
+    wait_idle(page, r)
+    expect(root.locator("[data-role=review]")).to_have_count(0)
+    expect(root).to_have_attribute("data-replay", "false")
+    no_console_errors(page)

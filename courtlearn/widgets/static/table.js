@@ -29,10 +29,13 @@
  *   centre: number, score: string|null, message: string, message_kind: string,
  *   result: string|null, actions: string[], can_hint: boolean,
  *   hint: {card: string|null, suit: string|null, text: string}|null,
- *   can_best_play: boolean, best_play: BestPlay|null,
+ *   can_best_play: boolean, best_play: BestPlay|null, can_review: boolean,
+ *   review: ReviewStep|null,
  *   done: number, piles_raw: number[]}} Snapshot
  * @typedef {{on: boolean, seat: number, values: Object<string, number>|null, best: string[],
  *   measure: string, note: string|null}} BestPlay
+ * @typedef {{index: number, count: number, kind: string, chosen: string, best: string[],
+ *   verdict: "best"|"fine"|"mistake", cost: number|null, text: string}} ReviewStep
  * @typedef {{rev: number, frames: Snapshot[], follows: boolean, more: boolean}} TableState
  * @typedef {{reply_to: number, ok: boolean, reason?: string}} Reply
  */
@@ -198,6 +201,7 @@ function render({ model, el }) {
           }
         }
         markBestPlay(c, code, s, st);
+        if (s.viewer && st.review) markReview(c, code, st.review);
         hand.append(c);
       }
       if (s.viewer) {
@@ -226,6 +230,40 @@ function render({ model, el }) {
     }));
     c.setAttribute("title", `With best play from here: ${bp.values[code]} ${unit} for this side`
       + (best ? " (a best card)" : ""));
+  }
+
+  // Stepping through the coach's review: the chosen card marked best / fine / mistake,
+  // the better cards outlined
+  function markReview(c, code, rv) {
+    if (rv.chosen === code) {
+      c.setAttribute("data-review", rv.verdict);
+      c.classList.add(`cl-review-${rv.verdict}`);
+      const cost = rv.cost ? ` (${rv.cost} given away with best play)` : "";
+      c.setAttribute("title", `Your choice: ${rv.verdict}${cost}`);
+    } else if (rv.best.includes(code)) {
+      c.setAttribute("data-review-best", "true");
+      c.classList.add("cl-review-better");
+      c.setAttribute("title", "A better choice");
+    }
+  }
+
+  function reviewBar(rv) {
+    const bar = h("div", { class: "cl-review-bar", "data-role": "review" }, [
+      h("span", { class: "cl-review-where", "data-role": "review-where",
+                  text: `Decision ${rv.index + 1} of ${rv.count}` }),
+    ]);
+    const go = (label, role, index, enabled) => {
+      const b = h("button", { class: "cl-btn", type: "button", "data-role": role, text: label });
+      b.disabled = !enabled;
+      b.addEventListener("click", () => send({ type: "review", index }));
+      bar.append(b);
+    };
+    go("\u2190 Previous", "review-prev", rv.index - 1, rv.index > 0);
+    go("Next \u2192", "review-next", rv.index + 1, rv.index + 1 < rv.count);
+    const close = h("button", { class: "cl-btn", type: "button", "data-role": "review-close", text: "Back to the deal" });
+    close.addEventListener("click", () => send({ type: "review_close" }));
+    bar.append(close);
+    return bar;
   }
 
   function bestPlaySwitch(st) {
@@ -378,10 +416,19 @@ function render({ model, el }) {
       row.append(b);
     }
     if (st.can_best_play) row.append(bestPlaySwitch(st));
+    if (st.can_review && !st.review) {
+      const b = h("button", {
+        class: "cl-btn", type: "button", "data-role": "review-start",
+        title: "Step through your decisions with the coach", text: "Review",
+      });
+      b.addEventListener("click", () => send({ type: "review", index: 0 }));
+      row.append(b);
+    }
     if (st.best_play && st.best_play.on && st.best_play.note) {
       row.append(h("span", { class: "cl-best-note", "data-role": "best-play-note", text: st.best_play.note }));
     }
     const kids = [header(st), felt, row];
+    if (st.review) kids.push(reviewBar(st.review));
     if (st.result) kids.push(h("div", { class: "cl-result", "data-role": "result", text: st.result }));
     kids.push(actionBar(st));
     root.append(...kids);
