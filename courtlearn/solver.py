@@ -411,7 +411,10 @@ def _future_total(search, hands, st, pending, number, trick):
 
 def _sentence(deal, seat, values, best, measure, owned):
     rules = deal.rules
-    names = " or ".join(str(c) for c in best[:3]) + (" (or an equal card)" if len(best) > 3 else "")
+    shown = [str(c) for c in best[:3]]
+    names = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    if len(best) > 3:
+        names += f" (or any of {len(best) - 3} more as good)"
     top = values[best[0]]
     team = rules.team_name(team_of(seat))
     unit = "ten" if measure == "tens" else "trick"
