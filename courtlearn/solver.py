@@ -80,9 +80,47 @@ class _Search:
         self.be_ranga = r.trump_method == "first_void" and r.game == "double_sir"
         self.first_void = r.trump_method == "first_void"
         self.table: dict = {}
+        self.shapes: dict = {}
         self.nodes = 0
 
     # ----------------------------------------------------------------- helpers
+    def shape(self, hands, pending):
+        """The position's cards up to what cannot change the result: in each suit only the
+        order of the live cards matters (who holds the highest, the next...), besides the
+        cards the count or the pile rules single out. Positions that differ only in cards
+        already played share one entry of the transposition table."""
+        memo = self.shapes
+        out = []
+        for s in range(4):
+            suit = (hands[s], hands[s + 4], hands[s + 8], hands[s + 12])
+            if pending is not None:
+                suit += (pending[s], pending[s + 4], pending[s + 8], pending[s + 12])
+            got = memo.get(suit)
+            if got is None:
+                got = memo[suit] = self._compress(suit)
+            out.append(got)
+        return tuple(out)
+
+    def _compress(self, masks):
+        live = 0
+        for m in masks:
+            live |= m
+        packed = [0] * len(masks)
+        marks = []
+        j = 0
+        r = 0
+        while live >> r:
+            if live >> r & 1:
+                for i, m in enumerate(masks):
+                    if m >> r & 1:
+                        packed[i] |= 1 << j
+                        break
+                if self.special(r):
+                    marks.append((r, j))
+                j += 1
+            r += 1
+        return (tuple(packed), tuple(marks))
+
     def special(self, rank: int) -> bool:
         return (self.tens and rank == _TEN) or (not self.aces and rank == _ACE)
 
@@ -148,7 +186,7 @@ class _Search:
         fixed the trump)."""
         if number == 13:
             return 0
-        key = (tuple(hands), leader, number, st, trump, pending is not None)
+        key = (self.shape(hands, pending), leader, number, st, trump)
         hit = self.table.get(key)
         if hit is not None:
             lo, hi = hit
