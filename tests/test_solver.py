@@ -165,3 +165,14 @@ def test_dds_refuses_the_pile_games():
     deal = position(RULES["double_sir"], 1, 3)
     with pytest.raises(ValueError, match="Court Piece"):
         solve(deal, using="dds")
+
+
+@pytest.mark.parametrize("seed,extra", [(132, 0), (203, 1), (354, 2)])
+def test_be_ranga_with_the_trump_still_to_be_fixed(seed, extra):
+    """Three tricks from the end with no trump yet: the first card off the suit led fixes
+    it, and nothing is captured until the trick after the one that fixed it."""
+    deal = position(RULES["be_ranga"], seed, 3)
+    assert deal.trump is None
+    for _ in range(extra):
+        deal.play(random.Random(seed).choice(deal.legal_cards()))
+    assert solve(deal).values == exhaustive_values(deal)
