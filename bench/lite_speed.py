@@ -12,6 +12,8 @@ host unresolvable, and reports:
   first_live_table   page opened -> first widget table drawn by Python
   all_cells          page opened -> every cell of lesson 00 run
   click_roundtrip    click on a card -> Python's answer drawn (median of 3 tables)
+  solve_6_tricks     cl.solve in the browser's Python, six tricks left (median and max of
+                     six positions, two of each game)
 Figures depend heavily on the machine's load: quote them with the load average.
 """
 from __future__ import annotations
@@ -53,6 +55,24 @@ def run_every_notebook(site: Path) -> None:
     print(f"{len(paths) - failed} of {len(paths)} notebooks ran offline")
 
 
+SOLVE_CELL = """\
+import random, statistics, time
+import courtlearn as cl
+times = []
+for seed in range(6):
+    rng = random.Random(seed)
+    game = ("court_piece", "double_sir", "dehla_pakad")[seed % 3]
+    d = cl.Deal(getattr(cl.Rules, game)(stop_when_decided=False), dealer=seed % 4, seed=seed)
+    d.call_trump(rng.choice("SHCD"))
+    while len(d.tricks) < 7:
+        d.play(rng.choice(d.legal_cards()))
+    t = time.perf_counter()
+    cl.solve(d, using="python")
+    times.append(time.perf_counter() - t)
+print("SOLVE6", round(statistics.median(times), 3), round(max(times), 3))
+"""
+
+
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["--all"]:
@@ -74,9 +94,12 @@ def main() -> None:
             _, cell = lite.run_cell(page, lite.TABLE_CELL)
             page.wait_for_selector(f"{cell} >> {lite.WIDGET} [data-card][data-legal='true']", timeout=30_000)
             clicks.append(lite.click_a_legal_card(page, cell)[1])
+        out, _ = lite.run_cell(page, SOLVE_CELL, timeout_ms=300_000)
+        solve6 = [float(x) for x in out.split("SOLVE6", 1)[1].split()[:2]] if "SOLVE6" in out else None
         browser.close()
     server.shutdown()
     figures.update(size_mb=round(int(size) / 1e6, 1), click_roundtrip=statistics.median(clicks),
+                   solve_6_tricks_median_max=solve6,
                    clicks=clicks, load_average=os.getloadavg()[0],
                    external_requests=len(watch.external), http_errors=watch.http_errors[:5])
     print(json.dumps(figures, indent=1))

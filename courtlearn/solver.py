@@ -186,7 +186,13 @@ class _Search:
         fixed the trump)."""
         if number == 13:
             return 0
-        key = (self.shape(hands, pending), leader, number, st, trump)
+        # the pile state as far as it can change what is still to come: the centre's tens
+        # (Dehla Pakad) or tricks (Double Sir), the last winner while a run is on, the trick
+        # that fixed the trump only for Be-ranga
+        centre, ctens, run_seat, run_len, prev_ace, fixed = st
+        key = (self.shape(hands, pending), leader, number, trump,
+               ctens if self.tens else centre, run_seat if run_len else -1, run_len, prev_ace,
+               fixed if self.be_ranga else None)
         hit = self.table.get(key)
         if hit is not None:
             lo, hi = hit
