@@ -200,7 +200,9 @@ def _decide(now, seat, token, index, hint, samples, seed, exact_from) -> Decisio
         exact = _exact(now, exact_from)
     if kind == "trump" and isinstance(chosen, Card) and chosen not in chances:
         # the trump card's chance is its suit's (the hint names one card per suit)
-        chosen = next((c for c in chances if c.suit == chosen.suit), chosen)
+        same = next((c for c in chances if c.suit == chosen.suit), None)
+        if same is not None:
+            chances[chosen] = chances[same]
     top = max(chances.values()) if chances else 0.0
     # the best option: the hint's own choice when it is among the top chances
     best = h.card if chances.get(h.card, -1) >= top - 1e-12 else max(chances, key=chances.get)

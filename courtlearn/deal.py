@@ -77,7 +77,7 @@ class _EventTables:
 
     def __init__(self, rules: Rules):
         self.rules = rules
-        # plays[trump, 4 for none][card.index][seat][suit led]
+        # plays[trump, 4 for none][seat][suit led, -1 before the lead][card.index]
         self.plays = [[[[None] * 52 for _ in range(5)] for _ in range(4)] for _ in range(5)]
         # tricks[card.index][winner][suit led, + 4 when won by a trump]
         self.tricks = [[[None] * 8 for _ in range(4)] for _ in range(52)]
