@@ -360,8 +360,8 @@ class _Known:
 
 
 def _known_from(deal, seat) -> _Known:
-    """What ``seat`` knows, from ``deal.view(seat)`` only."""
-    from . import fastplay as fp
+    """What ``seat`` knows, from ``deal.view(seat)`` only (no numpy needed)."""
+    from . import cardbits as fp
     view = deal.view(seat)
     rules = view.rules if view.rules is not None else deal.rules
     method = _method(rules)
@@ -464,6 +464,54 @@ class _Sampler:
         self.allowed = allowed
         if any(not allowed[c & 3] for c in self.tight):
             raise RuntimeError("an unseen card has no seat that may hold it")
+
+    def sample_one(self, rng: random.Random):
+        """One placement in plain Python (no numpy): (hands now [4 masks], the face-down
+        trump card's index or -1, cards still to come [4 masks]), in the bit layout of
+        :mod:`courtlearn.cardbits`. The constrained cards are placed one by one, each
+        into a place that may hold it with a chance in proportion to its room; the free
+        cards are shuffled into the room left, place after place."""
+        k, slots = self.k, self.slots
+        for _ in range(100):
+            room = [sl[2] for sl in slots]
+            got = [0] * len(slots)
+            tight = self.tight[:]
+            rng.shuffle(tight)
+            tight.sort(key=lambda c: len(self.allowed[c & 3]))
+            for c in tight:
+                opts = [j for j in self.allowed[c & 3] if room[j]]
+                if not opts:
+                    break
+                r = rng.random() * sum(room[j] for j in opts)
+                for j in opts:
+                    r -= room[j]
+                    if r < 0:
+                        break
+                room[j] -= 1
+                got[j] |= 1 << c
+            else:
+                break
+        else:
+            raise RuntimeError("no placement of the unseen cards fits what this seat knows")
+        free = self.free[:]
+        rng.shuffle(free)
+        pos = 0
+        for j, n in enumerate(room):
+            for c in free[pos:pos + n]:
+                got[j] |= 1 << c
+            pos += n
+        hands = list(k.located)
+        hands[k.seat] |= k.hand
+        pending = [0, 0, 0, 0]
+        hidden = k.hidden_card
+        for j, sl in enumerate(slots):
+            if sl[0] == "hand":
+                hands[sl[1]] |= got[j]
+            elif sl[0] == "pending":
+                pending[sl[1]] |= got[j]
+            else:
+                hidden = got[j].bit_length() - 1
+        return hands, hidden, pending
 
     def sample_batch(self, n: int, rng: random.Random, nrng):
         """n placements at once, as arrays: hands now (n, 4), the face-down trump
@@ -840,7 +888,7 @@ def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
 def _likely_holder_card(card, who, k):
     """The card that would beat ``card``: the lowest higher card of its suit the
     seat may hold (or a trump, named as 'a trump')."""
-    from . import fastplay as fp
+    from . import cardbits as fp
     i = fp.card_index(card)
     s = i & 3
     higher = [h for h in k.unknown if (h & 3) == s and h > i]
@@ -853,7 +901,7 @@ def _likely_holder_card(card, who, k):
 
 
 def _code_text(i):
-    from . import fastplay as fp
+    from . import cardbits as fp
     from .cards import Card
     return str(Card.parse(fp.index_card_code(i)))
 

@@ -24,6 +24,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from .cardbits import (ACE_RANK_INDEX, FULL, RANK_TEXT, SUIT_LETTERS, SUIT_MASK_INT,  # noqa: F401
+                       TEN_MASK_INT, _FROM_ENGINE, card_index, index_card_code, indices_of,
+                       mask_of)
 from .scoring import decided_result
 
 __all__ = [
@@ -44,14 +47,7 @@ KIND_NAMES = ("tricks", "court", "goon", "bavney", "tens", "kot")
 K_TRICKS, K_COURT, K_GOON, K_BAVNEY, K_TENS, K_KOT = range(6)
 _KINDS = {name: k for k, name in enumerate(KIND_NAMES)}
 
-SUIT_LETTERS = "SHCD"
-RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-
 U64 = np.uint64
-FULL = (1 << 52) - 1
-SUIT_MASK_INT = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
-TEN_MASK_INT = sum(1 << (4 * 8 + s) for s in range(4))  # rank 10 -> index 8
-ACE_RANK_INDEX = 12
 
 # FOLLOW[led + 1]: the cards of the suit led (index 0: nothing led yet)
 FOLLOW = np.array([0] + SUIT_MASK_INT, dtype=U64)
@@ -65,45 +61,6 @@ HIGHER = np.array(
 BIT = np.array([1 << c for c in range(52)] + [0], dtype=U64)  # BIT[-1] == 0 (no card)
 ONE = U64(1)
 ZERO = U64(0)
-
-
-# ----------------------------------------------------------------- card codes
-def card_index(card) -> int:
-    """Bit index of a courtlearn ``Card`` (or of its code such as ``"10H"``)."""
-    if not isinstance(card, str):
-        return _FROM_ENGINE[card.index]
-    code = card
-    code = code.strip().upper()
-    rank_text, suit = code[:-1], code[-1]
-    rank = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}.get(rank_text)
-    if rank is None:
-        rank = int(rank_text)
-    return 4 * (rank - 2) + SUIT_LETTERS.index(suit)
-
-
-# engine Card.index (13 * suit + rank - 2) -> bit index here
-_FROM_ENGINE = [4 * (e % 13) + e // 13 for e in range(52)]
-
-
-def index_card_code(i: int) -> str:
-    rank = (i >> 2) + 2
-    return RANK_TEXT.get(rank, str(rank)) + SUIT_LETTERS[i & 3]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << card_index(c)
-    return m
-
-
-def indices_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # -------------------------------------------------------------- bit helpers

@@ -6,7 +6,7 @@ import pytest
 
 MODULES = ["courtlearn", "courtlearn.steps", "courtlearn.moves", "courtlearn.cards", "courtlearn.rules", "courtlearn.deal",
            "courtlearn.session", "courtlearn.explain", "courtlearn.bots", "courtlearn.render",
-           "courtlearn.frames", "courtlearn.exercises", "courtlearn.scoring", "courtlearn.notation", "courtlearn.solver", "courtlearn.coach"]
+           "courtlearn.frames", "courtlearn.exercises", "courtlearn.scoring", "courtlearn.notation", "courtlearn.solver", "courtlearn.coach", "courtlearn.cardbits"]
 
 
 @pytest.mark.parametrize("name", MODULES)
