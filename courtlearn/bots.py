@@ -651,6 +651,7 @@ class MonteCarloBot(_Bot):
         Returns (legal cards, wins[j], courts[j], trick_win[j], capture[j], beaten_by,
         known, own[j]): trick_win is how often the seat's side takes the trick, own how
         often the card itself does, beaten_by the opponent who took it in each sample."""
+        _need_numpy("MonteCarloBot")
         import numpy as np
 
         from . import fastplay as fp
@@ -798,6 +799,16 @@ def _fraction_words(p: float, unit: str = "deal") -> str:
     return f"about {tenths} {unit}{'s' if tenths > 1 else ''} in 10"
 
 
+def _need_numpy(what: str) -> None:
+    """A clear ImportError when numpy, which the play-outs use, is missing."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise ImportError(f"{what} plays the rest of the deal out many times, with numpy: "
+                          f"pip install numpy (or courtlearn[lab]); in the browser-only site "
+                          f"run `import numpy` first, it loads from the Pyodide CDN.") from None
+
+
 def hint(deal, seat=None, samples=None, seed=0):
     """Suggest a card for ``seat`` (default: the seat to play) and say why.
 
@@ -806,6 +817,7 @@ def hint(deal, seat=None, samples=None, seed=0):
     does not, and how often the side wins the deal with it."""
     if seat is None:
         seat = deal.to_play
+    _need_numpy("cl.hint")
     if _phase(deal) != "play":
         if _phase(deal) == "trump" and seat == deal.to_play:
             return _trump_hint(deal, seat, samples, seed)

@@ -95,3 +95,29 @@ def test_no_peeking_chances_do_not_depend_on_unseen_cards():
     b = cl.review(other, seat=0, samples=60, seed=4, progress=False)
     assert [d.chances for d in a.decisions] == [d.chances for d in b.decisions]
     assert [d.chosen for d in a.decisions] == [d.chosen for d in b.decisions]
+
+
+def test_without_numpy_the_review_says_what_to_install():
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "import courtlearn as cl\n"
+            "deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=1)\n"
+            "deal.call_trump('S')\n"
+            "try:\n    cl.review(deal, seat=0)\n"
+            "except ImportError as e:\n    print('REFUSED', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "REFUSED" in out.stdout and "pip install numpy" in out.stdout, out.stdout + out.stderr
+
+
+def test_without_numpy_a_hint_says_what_to_install():
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "import courtlearn as cl\n"
+            "deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=1)\n"
+            "deal.call_trump('S')\n"
+            "try:\n    cl.hint(deal)\n"
+            "except ImportError as e:\n    print('REFUSED', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "REFUSED cl.hint" in out.stdout and "pip install numpy" in out.stdout, out.stdout + out.stderr
