@@ -46,7 +46,7 @@ def hint(deal, seat=None, samples=None, seed=0):
 def review(deal, seat=0, samples=None, seed=0, **options):
     """A review of ``seat``'s decisions in ``deal``: each choice against the best, by
     the chances the seat could see and, near the end, by exact best play
-    (see :mod:`courtlearn.coach`; needs numpy for the play-outs)."""
+    (see :mod:`courtlearn.coach`)."""
     from .coach import review as _review
     return _review(deal, seat, samples=samples, seed=seed, **options)
 

@@ -23,14 +23,36 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
+from .cardbits import mask_of as _mask
 from .cards import Suit, deck
 
 __all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "deciding_seat", "hint"]
 
 HIDDEN_METHODS = ("hidden", "hidden_random")
 DEFAULT_SAMPLES = 400   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
+
+#: Which play-outs the Monte Carlo bot, the hint and the review use: "auto" (numpy's
+#: batches when numpy imports, else plain Python), "numpy" or "python". Both play the
+#: same rules with the same rollout policy (tests/test_pureplay.py).
+PLAYOUTS = "auto"
+
+
+def _use_numpy() -> bool:
+    if PLAYOUTS not in ("auto", "numpy", "python"):
+        raise ValueError(f"courtlearn.bots.PLAYOUTS is {PLAYOUTS!r}; "
+                         f"it must be 'auto', 'numpy' or 'python'")
+    if PLAYOUTS == "python":
+        return False
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        if PLAYOUTS == "numpy":
+            raise ImportError("courtlearn.bots.PLAYOUTS is 'numpy' but numpy is not "
+                              "installed: pip install numpy, or set it to 'auto'") from None
+        return False
+    return True
 
 
 # ------------------------------------------------------------------ helpers
@@ -595,6 +617,84 @@ def _start_batch(k: _Known, hands, hidden, pending):
     return init, pend
 
 
+def _placements(k: _Known, n: int, rng: random.Random):
+    """n placements of the unseen cards, one at a time (see :meth:`_Sampler.sample_one`)."""
+    try:
+        sampler = _Sampler(k)
+        first = sampler.sample_one(rng)
+    except RuntimeError:
+        # only possible when a revoke made a seat look void: forget the voids
+        k.voids = [set(), set(), set(), set()]
+        sampler = _Sampler(k)
+        first = sampler.sample_one(rng)
+    yield first
+    for _ in range(n - 1):
+        yield sampler.sample_one(rng)
+
+
+def _start_hands(k: _Known, hands, hidden: int, pending):
+    """One placement's hands at the start of play, for a replay: :func:`_start_batch`
+    for a single world, in plain Python."""
+    init = [h | p for h, p in zip(hands, k.played_by)]
+    pend = list(pending)
+    if k.rest_at >= 0:  # Dehla first_void, the rest already dealt: split it off again
+        early = [0, 0, 0, 0]
+        for n, (s, i) in enumerate(k.order):
+            if n < k.rest_at:
+                early[s] |= 1 << i
+        pend = [h & ~e for h, e in zip(init, early)]
+        init = [h & e for h, e in zip(init, early)]
+    if hidden >= 0:
+        keep = ~(1 << hidden)
+        init = [h & keep for h in init]
+        pend = [h & keep for h in pend]
+    return init, pend
+
+
+def _worlds(k: _Known, cfg, trump: int, n: int, rng: random.Random):
+    """n worlds (:class:`courtlearn.pureplay.World`) at the seat's present position, one
+    per placement of the unseen cards. The cards played so far are replayed once; what
+    that replay decides (tricks, piles, trump) is public, so each further world is a copy
+    of it with the placement's hands, cards to come and face-down trump card."""
+    from .pureplay import World
+    here = None
+    for hands, hidden, pending in _placements(k, n, rng):
+        if here is None:
+            init, pend = _start_hands(k, hands, hidden, pending)
+            here = World.start(cfg, k.dealer, init, trump=trump, hidden=hidden, pending=pend)
+            for m, (s, i) in enumerate(k.order):
+                here.step(card=i, ask=k.asks[m])
+        w = here.copy()
+        w.hands = list(hands)
+        w.pending = list(pending)
+        if w.hidden >= 0:
+            w.hidden = hidden
+        yield w
+
+
+class _Estimates(NamedTuple):
+    """What the play-outs found for each legal card (lists in the order of ``legal``)."""
+    legal: list
+    win: list       # how often the seat's side wins the deal
+    courts: list    # the mean court margin for the side
+    tw: list        # how often the side takes the current trick
+    cap: list       # ... and captures the centre pile with it
+    losers: list    # per card, the opponent who took the trick, once per sample it was lost
+    k: _Known
+    own: list       # how often the card itself takes the trick
+
+
+def _bits(indices) -> int:
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
+
+
+def _floats(a) -> list:
+    return [float(x) for x in a]
+
+
 @dataclass
 class Hint:
     """A suggested move and why. ``chances`` maps each option to the estimated
@@ -633,32 +733,38 @@ class MonteCarloBot(_Bot):
         return f"MonteCarloBot(samples={self.samples}, seed={self.seed!r})"
 
     # -------------------------------------------------------- machinery
-    def _rngs(self, deal, seat, salt=""):
-        """Random generators fixed by the seed and what the seat can see, so a
-        decision is reproducible and cannot depend on hidden cards."""
-        import numpy as np
+    def _seed(self, deal, seat, salt=""):
+        """A seed fixed by the bot's seed and what the seat can see, so a decision is
+        reproducible and cannot depend on hidden cards."""
         view = deal.view(seat)
         public = (salt, seat, view.dealer, view.to_play, _hand_codes(view.hand),
                   tuple(tuple((s, c.code) for s, c in t.cards) for t in view.tricks),
                   tuple((s, c.code) for s, c in _trick_cards(view.trick)),
                   str(view.trump))
-        h = zlib.crc32(repr((self.seed, public)).encode())
-        return random.Random(h), np.random.default_rng(h)
+        return zlib.crc32(repr((self.seed, public)).encode())
 
     def _evaluate(self, deal, seat, salt=""):
-        """Plays every legal card out in the same samples.
+        """Plays every legal card out in the same samples (numpy's batches where numpy
+        is installed, :mod:`courtlearn.pureplay` where it is not: see :data:`PLAYOUTS`).
 
-        Returns (legal cards, wins[j], courts[j], trick_win[j], capture[j], beaten_by,
-        known, own[j]): trick_win is how often the seat's side takes the trick, own how
-        often the card itself does, beaten_by the opponent who took it in each sample."""
-        _need_numpy("MonteCarloBot")
+        Returns an :class:`_Estimates`: per legal card, how often the seat's side wins
+        the deal, its court margin, how often the side takes the trick, captures the
+        centre pile with it, and the card itself takes the trick, and which opponent
+        took the trick when the side lost it."""
+        k = _known_from(deal, seat)
+        legal = list(deal.legal_cards())
+        trump = k.trump if _method(deal.rules) not in HIDDEN_METHODS + ("first_void",) else -1
+        args = (deal, k, legal, trump, self._seed(deal, seat, salt))
+        if _use_numpy():
+            return self._evaluate_numpy(*args)
+        return self._evaluate_python(*args)
+
+    def _evaluate_numpy(self, deal, k, legal, trump, seed):
         import numpy as np
 
         from . import fastplay as fp
-        rng, nrng = self._rngs(deal, seat, salt)
-        k = _known_from(deal, seat)
+        rng, nrng = random.Random(seed), np.random.default_rng(seed)
         cfg = fp.Config.from_rules(deal.rules)
-        legal = list(deal.legal_cards())
         li = np.array([fp.card_index(c) for c in legal], dtype=np.int64)
         S = self.samples
         try:
@@ -668,7 +774,6 @@ class MonteCarloBot(_Bot):
             k.voids = [set(), set(), set(), set()]
             hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
         init, pend = _start_batch(k, hands, hidden, pending)
-        trump = k.trump if _method(deal.rules) not in HIDDEN_METHODS + ("first_void",) else -1
         b = fp.Batch.start(cfg, k.dealer, init, trump=trump, hidden=hidden.astype(np.int8),
                            pending=pend)
         for n, (s, i) in enumerate(k.order):
@@ -679,15 +784,51 @@ class MonteCarloBot(_Bot):
         b.step(cards=np.tile(li, S), asks=np.full(S * L, k.asks[len(k.order)]))
         while b.tricks_done == before and not b.over.all():
             b.step(rng=nrng, eps=self.eps)
-        team = seat % 2
-        tw = (b.trick_winner % 2 == team).reshape(S, L)
-        cap = (b.trick_captured & (b.trick_winner % 2 == team)).reshape(S, L)
-        beaten_by = np.where(b.trick_winner.reshape(S, L) % 2 != team, b.trick_winner.reshape(S, L), -1)
-        own = (b.trick_winner.reshape(S, L) == seat).mean(0)
+        team = k.seat % 2
+        taker = b.trick_winner.reshape(S, L)
+        ours = taker % 2 == team
+        cap = (b.trick_captured.reshape(S, L) & ours).mean(0)
+        losers = [[int(x) for x in taker[:, j] if x % 2 != team] for j in range(L)]
+        own = (taker == k.seat).mean(0)
         b.playout(nrng, eps=self.eps)
         win = (b.winner == team).reshape(S, L)
         courts = np.where(b.winner == team, b.courts, -b.courts).reshape(S, L)
-        return legal, win.mean(0), courts.mean(0), tw.mean(0), cap.mean(0), beaten_by, k, own
+        return _Estimates(legal, _floats(win.mean(0)), _floats(courts.mean(0)),
+                          _floats(ours.mean(0)), _floats(cap), losers, k, _floats(own))
+
+    def _evaluate_python(self, deal, k, legal, trump, seed):
+        from . import pureplay as pp
+        from .cardbits import card_index
+        rng = random.Random(seed)
+        cfg = pp.Config.from_rules(deal.rules)
+        li = [card_index(c) for c in legal]
+        S, L, team, eps = self.samples, len(legal), k.seat % 2, self.eps
+        win, courts, tw, cap, own = ([0] * L for _ in range(5))
+        losers = [[] for _ in range(L)]
+        ask_now = k.asks[len(k.order)]
+        for w in _worlds(k, cfg, trump, S, rng):
+            before = w.tricks_done
+            for j, c in enumerate(li):
+                x = w.copy()
+                x.step(card=c, ask=ask_now)
+                while x.tricks_done == before and not x.over:
+                    x.step(rng=rng, eps=eps)
+                taker = x.trick_winner
+                if taker % 2 == team:
+                    tw[j] += 1
+                    cap[j] += x.trick_captured
+                    own[j] += taker == k.seat
+                else:
+                    losers[j].append(taker)
+                x.playout(rng, eps=eps)
+                if x.winner == team:
+                    win[j] += 1
+                    courts[j] += x.courts
+                else:
+                    courts[j] -= x.courts
+        mean = lambda xs: [x / S for x in xs]
+        return _Estimates(legal, mean(win), mean(courts), mean(tw), mean(cap), losers, k,
+                          mean(own))
 
     # --------------------------------------------------------- decisions
     def choose(self, deal):
@@ -699,42 +840,49 @@ class MonteCarloBot(_Bot):
 
     def _suit_chances(self, deal, seat, suits, defer=False):
         """Chance of winning the deal with each trump suit, from the caller's five."""
-        import numpy as np
-
-        from . import fastplay as fp
-        rng, nrng = self._rngs(deal, seat, "trump")
-        cfg = fp.Config.from_rules(deal.rules)
-        if cfg.method not in ("called", "shown"):
-            cfg = fp.Config.from_rules(deal.rules)
-            cfg.method = "called"
-        five = fp.mask_of(deal.hand(seat))
+        rng = random.Random(self._seed(deal, seat, "trump"))
+        five = _mask(deal.hand(seat))
         unknown = [i for i in range(52) if not (five >> i) & 1]
         S = max(self.samples * 2, 100)  # one decision per deal, and a weighty one
-        hands = np.zeros((S, 4), dtype=np.uint64)
-        nxt = np.zeros(S, dtype=np.int64)
-        for n in range(S):
+        hands, nxt = [], []
+        others = [s for s in range(4) if s != seat]
+        for _ in range(S):
             rng.shuffle(unknown)
             h = [0, 0, 0, 0]
-            mine = five
-            for c in unknown[:8]:
-                mine |= 1 << c
-            nxt[n] = unknown[0] & 3
-            h[seat] = mine
+            h[seat] = five | _bits(unknown[:8])
+            nxt.append(unknown[0] & 3)  # the card a deferred trump turns up
             rest = unknown[8:]
-            others = [s for s in range(4) if s != seat]
             for j, s in enumerate(others):
-                for c in rest[13 * j:13 * j + 13]:
-                    h[s] |= 1 << c
-            hands[n] = h
-        out = {}
+                h[s] = _bits(rest[13 * j:13 * j + 13])
+            hands.append(h)
         options = list(suits) + (["defer"] if defer else [])
         team = seat % 2
+        if _use_numpy():
+            import numpy as np
+
+            from . import fastplay as fp
+            nrng = np.random.default_rng(self._seed(deal, seat, "trump"))
+            cfg = fp.Config.from_rules(deal.rules)
+            cfg.method = "called" if cfg.method not in ("called", "shown") else cfg.method
+            hands = np.array(hands, dtype=np.uint64)
+            out = {}
+            for opt in options:
+                b = fp.Batch.start(cfg, deal.dealer, hands, trump=0)
+                b.trump[:] = np.array(nxt) if opt == "defer" else opt
+                b.playout(nrng, eps=self.eps)
+                out[opt] = float((b.winner == team).mean())
+            return out
+        from . import pureplay as pp
+        cfg = pp.Config.from_rules(deal.rules)
+        cfg.method = "called" if cfg.method not in ("called", "shown") else cfg.method
+        out = {}
         for opt in options:
-            trump = nxt if opt == "defer" else np.full(S, opt)
-            b = fp.Batch.start(cfg, deal.dealer, hands, trump=0)
-            b.trump[:] = trump
-            b.playout(nrng, eps=self.eps)
-            out[opt] = float((b.winner == team).mean())
+            won = 0
+            for n, h in enumerate(hands):
+                trump = nxt[n] if opt == "defer" else opt
+                w = pp.World.start(cfg, deal.dealer, h, trump=trump).playout(rng, eps=self.eps)
+                won += w.winner == team
+            out[opt] = won / S
         return out
 
     def call_trump(self, deal):
@@ -799,16 +947,6 @@ def _fraction_words(p: float, unit: str = "deal") -> str:
     return f"about {tenths} {unit}{'s' if tenths > 1 else ''} in 10"
 
 
-def _need_numpy(what: str) -> None:
-    """A clear ImportError when numpy, which the play-outs use, is missing."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise ImportError(f"{what} plays the rest of the deal out many times, with numpy: "
-                          f"pip install numpy (or courtlearn[lab]); in the browser-only site "
-                          f"run `import numpy` first, it loads from the Pyodide CDN.") from None
-
-
 def hint(deal, seat=None, samples=None, seed=0):
     """Suggest a card for ``seat`` (default: the seat to play) and say why.
 
@@ -817,7 +955,6 @@ def hint(deal, seat=None, samples=None, seed=0):
     does not, and how often the side wins the deal with it."""
     if seat is None:
         seat = deal.to_play
-    _need_numpy("cl.hint")
     if _phase(deal) != "play":
         if _phase(deal) == "trump" and seat == deal.to_play:
             return _trump_hint(deal, seat, samples, seed)
@@ -825,19 +962,20 @@ def hint(deal, seat=None, samples=None, seed=0):
     if seat != deal.to_play:
         raise ValueError(f"it is not {deal.rules.seat_name(seat)}'s turn")
     bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
-    legal, win, courts, tw, cap, beaten_by, k, own = bot._evaluate(deal, seat, "hint")
-    j = _best_index(legal, win, courts)
+    est = bot._evaluate(deal, seat, "hint")
+    legal, win = est.legal, est.win
+    j = _best_index(legal, win, est.courts)
     card = legal[j]
     chances = {c: float(win[n]) for n, c in enumerate(legal)}
-    text, why = _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own)
+    text, why = _explain(deal, seat, j, est)
     return Hint(card=card, text=text, chances=chances, seat=seat, reason=why)
 
 
-def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
+def _explain(deal, seat, j, est: _Estimates):
     """The hint's sentence and its reason alone, from the estimates: how often the card wins this trick
     (or, when the partner mostly takes it, the side), who beats it when it does not,
     the centre pile, and the chance for the deal."""
-    import numpy as np
+    legal, win, tw, cap, k, own = est.legal, est.win, est.tw, est.cap, est.k, est.own
     rules = deal.rules
     card = legal[j]
     p_trick = float(tw[j])
@@ -849,11 +987,10 @@ def _explain(deal, seat, legal, j, win, tw, cap, beaten_by, k, own):
     partner_winning = bool(cards) and _trick_winner(cards, trump_i)[0] == (seat ^ 2)
     # who takes the trick from it, and with what, when it loses
     holder = None
-    losers = beaten_by[:, j]
-    lost = losers[losers >= 0]
-    if lost.size:
-        who = int(np.bincount(lost, minlength=4).argmax())
-        if float((lost == who).mean()) >= 0.8:
+    lost = est.losers[j]
+    if lost:
+        who = max(range(4), key=lambda s: (lost.count(s), -s))
+        if lost.count(who) >= 0.8 * len(lost):
             held = _likely_holder_card(card, who, k)
             if held is not None:
                 holder = (rules.seat_name(who), held)

@@ -36,9 +36,6 @@ from .rules import team_of
 __all__ = ["Decision", "Review", "review"]
 
 MISTAKE_CHANCE = 0.10       # a loss of a tenth of the chance or more is a mistake
-NUMPY_MESSAGE = ("cl.review weighs each choice with the hint's play-outs, which need numpy: "
-                 "pip install numpy (or courtlearn[lab]); in the browser-only site run "
-                 "`import numpy` first, it loads from the Pyodide CDN. cl.solve needs nothing.")
 EXACT_FROM = 6              # solve exactly with at most this many tricks left
 
 
@@ -140,10 +137,6 @@ def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
     from .deal import Deal
     if not isinstance(deal, Deal):
         raise ValueError(f"review() takes a Deal, got {type(deal).__name__}.")
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise ImportError(NUMPY_MESSAGE) from None
     if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
         raise ValueError(f"seat is a number 0..3, got {seat!r}.")
     started = time.perf_counter()

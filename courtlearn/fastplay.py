@@ -27,6 +27,9 @@ import numpy as np
 from .cardbits import (ACE_RANK_INDEX, FULL, RANK_TEXT, SUIT_LETTERS, SUIT_MASK_INT,  # noqa: F401
                        TEN_MASK_INT, _FROM_ENGINE, card_index, index_card_code, indices_of,
                        mask_of)
+from .pureplay import (GAMES, K_BAVNEY, K_COURT, K_GOON, K_TRICKS, KIND_NAMES, METHODS,  # noqa: F401
+                       Config, _KINDS)
+from .pureplay import HIGHER as _HIGHER
 from .scoring import decided_result
 
 __all__ = [
@@ -41,12 +44,6 @@ __all__ = [
     "mask_of",
 ]
 
-GAMES = ("court_piece", "double_sir", "dehla_pakad")
-METHODS = ("called", "shown", "hidden", "hidden_random", "first_void")
-KIND_NAMES = ("tricks", "court", "goon", "bavney", "tens", "kot")
-K_TRICKS, K_COURT, K_GOON, K_BAVNEY, K_TENS, K_KOT = range(6)
-_KINDS = {name: k for k, name in enumerate(KIND_NAMES)}
-
 U64 = np.uint64
 
 # FOLLOW[led + 1]: the cards of the suit led (index 0: nothing led yet)
@@ -54,10 +51,7 @@ FOLLOW = np.array([0] + SUIT_MASK_INT, dtype=U64)
 # TRUMP_MASK[trump + 1]: the cards of the trump suit (index 0: no trump)
 TRUMP_MASK = FOLLOW
 # HIGHER[c]: the cards of c's suit that outrank c
-HIGHER = np.array(
-    [sum(1 << (4 * r + (c & 3)) for r in range((c >> 2) + 1, 13)) for c in range(52)],
-    dtype=U64,
-)
+HIGHER = np.array(_HIGHER, dtype=U64)
 BIT = np.array([1 << c for c in range(52)] + [0], dtype=U64)  # BIT[-1] == 0 (no card)
 ONE = U64(1)
 ZERO = U64(0)
@@ -98,49 +92,7 @@ def _random_index(m, rng):
     return _low_index(m)
 
 
-# ------------------------------------------------------------------- config
-class Config:
-    """The options of :class:`courtlearn.Rules` that matter to the play."""
-
-    __slots__ = (
-        "aces_capture",
-        "first_two_capture",
-        "game",
-        "goon_courts",
-        "method",
-        "pile",
-        "stop_when_decided",
-        "tens_tie",
-    )
-
-    def __init__(self, game="court_piece", method="called", stop_when_decided=True,
-                 first_two_capture=True, aces_capture=True, goon_courts=3,
-                 tens_tie="non_dealers"):
-        if game not in GAMES:
-            raise ValueError(f"game must be one of {GAMES}")
-        self.game = GAMES.index(game)
-        self.method = method
-        self.stop_when_decided = bool(stop_when_decided)
-        self.first_two_capture = bool(first_two_capture)
-        self.aces_capture = bool(aces_capture)
-        self.goon_courts = int(goon_courts)
-        self.tens_tie = tens_tie
-        self.pile = self.game != 0
-
-    @classmethod
-    def from_rules(cls, rules) -> Config:
-        get = lambda name, default: getattr(rules, name, default)
-        return cls(game=rules.game, method=get("trump_method", "called"),
-                   stop_when_decided=get("stop_when_decided", True),
-                   first_two_capture=get("first_two_capture", True),
-                   aces_capture=get("aces_capture", True),
-                   goon_courts=get("goon_courts", 3),
-                   tens_tie=get("tens_tie", "non_dealers"))
-
-    def key(self):
-        return tuple(getattr(self, s) for s in self.__slots__)
-
-
+# ------------------------------------------------------------------ outcomes
 @lru_cache(maxsize=32)
 def _outcome_table(game, goon_courts, tens_tie, dealer_team):
     """table[t0, t1, p0, p1] -> (decided, winner, courts, kind) for Double Sir and

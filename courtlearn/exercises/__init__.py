@@ -20,7 +20,7 @@ engine.
 One more kind, ``"what_to_play"`` (listed in ``PLAY_KINDS``, not in ``KINDS``,
 which holds the rule kinds), asks "What would you play here?" at a real
 mid-deal position and checks the learner's card against ``cl.hint``'s
-chances (:mod:`courtlearn.exercises.play`; it needs numpy). ``"best_card"`` shows every
+chances (:mod:`courtlearn.exercises.play`). ``"best_card"`` shows every
 hand and checks the card against exact best play (:func:`courtlearn.solve`;
 :mod:`courtlearn.exercises.bestplay`).
 """
@@ -44,7 +44,7 @@ __all__ = ["KINDS", "PLAY_KINDS", "TITLES", "RULES", "Question", "Feedback", "qu
 
 KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
          "next_dealer", "tens_winner")
-# strategy: "what_to_play" is checked against the hint (needs numpy), "best_card" against
+# strategy: "what_to_play" is checked against the hint's play-outs, "best_card" against
 # exact best play with all hands shown (cl.solve, pure Python)
 PLAY_KINDS = ("what_to_play", "best_card")
 

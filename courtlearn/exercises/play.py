@@ -11,7 +11,7 @@ The positions are played by :class:`courtlearn.bots.RuleBot` from a seeded
 deal up to a moment when South is to play with at least three legal cards, and
 only positions where the choice matters are asked: the best card wins the deal
 clearly more often than the worst one, and stays the best with other hint
-seeds.  The estimates need numpy.
+seeds.  The estimates run with or without numpy (see :data:`courtlearn.bots.PLAYOUTS`).
 """
 from __future__ import annotations
 
@@ -33,19 +33,6 @@ MIN_LEGAL = 3
 GAMES = ("court_piece", "double_sir", "dehla_pakad")
 SEARCH_DEALS = 30          # a fresh question looks at this many deals at most
 SEARCH_HINTS = 60          # ... and asks at most this many hints
-
-NUMPY_MESSAGE = ("'What would you play here?' questions are checked with hints, and hints need "
-                 "numpy: pip install numpy (in the browser-only site it loads from the "
-                 "Pyodide CDN: run `import numpy` in a cell first).")
-
-
-def need_numpy() -> None:
-    """Raise a clear ImportError when numpy is missing."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise ImportError(NUMPY_MESSAGE) from None
-
 
 def _hint(deal, seed: int):
     from courtlearn.bots import hint
@@ -106,7 +93,6 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
                           seed=None) -> Question:
     """The question at ``deal`` for the seat to play, checked against
     ``hint`` (computed with ``hint_seed`` when not given)."""
-    need_numpy()
     rules = deal.rules
     seat = deal.to_play
     name = rules.seat_name(seat)
@@ -200,7 +186,6 @@ def search(rng: random.Random, game: str, deals: int = SEARCH_DEALS, hints: int 
 
 
 def what_to_play_seeded(seed: int) -> Question:
-    need_numpy()
     rng = random.Random(f"{KIND}/{seed}")
     game = GAMES[rng.randrange(len(GAMES))]
     deal, h = search(rng, game)
@@ -209,7 +194,6 @@ def what_to_play_seeded(seed: int) -> Question:
 
 def _fixed(game: str, dealer: int, deal_seed: int, moves: str):
     def build(number):
-        need_numpy()
         deal = cl.Deal(getattr(cl.Rules, game)(), dealer=dealer, seed=deal_seed)
         deal.apply(moves)
         return what_to_play_question(deal, number=number)
@@ -249,4 +233,4 @@ RULE = ("Any lawful card may be played, but they are not equally good: the hint 
         "of the deal out many times from what you can see, with the unseen cards shared out in "
         "different ways, and counts how often your side wins the deal with each card.")
 __all__ = ["KIND", "TITLE", "RULE", "WHAT_TO_PLAY_FIXED", "what_to_play_question",
-           "what_to_play_seeded", "need_numpy", "search"]
+           "what_to_play_seeded", "search"]

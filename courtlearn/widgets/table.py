@@ -146,7 +146,7 @@ class Snapshot(TypedDict):
     hint: dict | None
     can_best_play: bool        # the "Best play" switch is offered (with show_all)
     best_play: BestPlay | None
-    can_review: bool           # the Review button is offered (the coach needs numpy)
+    can_review: bool           # the Review button is offered
     review: ReviewStep | None  # the decision on show while stepping through a review
     done: int                  # bookkeeping for the next snapshot (which trick went where)
     piles_raw: list[int]
@@ -155,19 +155,6 @@ class Snapshot(TypedDict):
 # ----------------------------------------------------------------------------- helpers
 def card_code(card) -> str:
     return card.code if hasattr(card, "code") else str(card)
-
-
-_HINTS_OK = False
-
-
-def hints_available() -> bool:
-    """Hints (cl.hint) need numpy; without it the table shows no Hint button. Only a yes is
-    remembered: numpy installed (or loaded in a Pyodide kernel) later brings the button back."""
-    global _HINTS_OK
-    if not _HINTS_OK:
-        import importlib.util
-        _HINTS_OK = importlib.util.find_spec("numpy") is not None
-    return _HINTS_OK
 
 
 def hint_payload(h) -> dict:
@@ -512,7 +499,7 @@ class CardTable(anywidget.AnyWidget):
             message, kind = step["text"], ("error" if step["verdict"] == "mistake" else "note")
         snap = snapshot(deal, self.seat, show_all=self._show_all, session=self.session, prev=prev,
                         message=message, kind=kind, replay=replay, players=self.players,
-                        hints=self._hints and hints_available(), hint=shown,
+                        hints=self._hints, hint=shown,
                         best_play=self._best_payload() if self._show_all and not replay else None,
                         review=step)
         if not replay:
@@ -672,8 +659,6 @@ class CardTable(anywidget.AnyWidget):
         name = deal.rules.seat_name(me)
         if not self._hints:
             raise Refused("Hints are switched off at this table.")
-        if not hints_available():
-            raise Refused("Hints need numpy: pip install numpy (or courtlearn[lab]).")
         who = deal.actor
         if who is None:
             raise Refused("The deal is over: there is nothing to hint.")
@@ -851,9 +836,6 @@ class CardTable(anywidget.AnyWidget):
         return self
 
     def _start_review(self, index: int):
-        if not hints_available():
-            raise Refused("The review weighs each choice with the hint's play-outs, which "
-                          "need numpy: pip install numpy (or courtlearn[lab]).")
         key = self._state_key()
         if self._review is None or self._review[0] != key:
             from courtlearn.coach import review
