@@ -6,6 +6,8 @@ deals won by A's side with a 95% Wilson interval, per game (benchmark, not a tes
 
     .venv/bin/python bench/bot_strength.py --deals 150 --match mc-rule
     .venv/bin/python bench/bot_strength.py --deals 150 --match rule-random
+    .venv/bin/python bench/bot_strength.py --deals 150 --match mc-rule --playouts python
+        (the Monte Carlo bot's play-outs in plain Python, as where numpy is missing)
 """
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ def wilson(k, n, z=1.96):
 
 def play_pair(job):
     """Both seatings of one deal; returns (A's wins, A's courts - B's courts)."""
-    game, seed, a, b, samples = job
+    game, seed, a, b, samples, playouts = job
+    cl.bots.PLAYOUTS = playouts
     wins = margin = 0
     for a_team in (0, 1):
         bot_a, bot_b = make(a, seed, samples), make(b, seed + 7, samples)
@@ -63,13 +66,17 @@ def main():
     ap.add_argument("--samples", type=int, default=None)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--playouts", default="auto", choices=("auto", "numpy", "python"),
+                    help="the Monte Carlo bot's play-outs (courtlearn.bots.PLAYOUTS)")
     args = ap.parse_args()
     a, b = args.match.split("-")
     print(f"{a} pair vs {b} pair; {args.deals} deals per game, each with seats swapped "
-          f"({2 * args.deals} games played); load average {os.getloadavg()[0]:.2f}")
+          f"({2 * args.deals} games played); play-outs {args.playouts}; "
+          f"load average {os.getloadavg()[0]:.2f}")
     for game in args.games.split(","):
         t = time.time()
-        jobs = [(game, args.first_seed + i, a, b, args.samples) for i in range(args.deals)]
+        jobs = [(game, args.first_seed + i, a, b, args.samples, args.playouts)
+                for i in range(args.deals)]
         with ProcessPoolExecutor(args.jobs) as ex:
             res = list(ex.map(play_pair, jobs, chunksize=4))
         k = sum(w for w, _ in res)
