@@ -147,8 +147,31 @@ def random_court_piece_positions(count, sizes, seed=0):
 def test_pure_solver_and_dds_agree_on_300_court_piece_positions():
     pytest.importorskip("endplay")
     from courtlearn.dds import solve_with_endplay
-    for deal in random_court_piece_positions(300, sizes=[1, 2, 3, 4, 5, 6, 7]):
+    for deal in random_court_piece_positions(304, sizes=[1, 2, 3, 4, 5, 6, 7, 8]):
         assert solve(deal, using="python").values == solve_with_endplay(deal), deal.to_notation()
+
+
+def _north_south(deal, sol) -> int:
+    """North–South's tricks with best play (values count the mover's side, of 13)."""
+    best = max(sol.values.values())
+    return best if cl.team_of(deal.to_play) == 0 else 13 - best
+
+
+def test_dds_and_the_pure_solver_agree_along_best_play_from_whole_deals():
+    """From 9 to 13 tricks left (the pure solver takes seconds to minutes there): DDS's
+    value holds card after card along its own best play, and where the pure solver is
+    fast (7 tricks left) it finds the same value and the same values for every card."""
+    pytest.importorskip("endplay")
+    for deal in random_court_piece_positions(25, sizes=[13, 12, 11, 10, 9], seed=2):
+        sol = solve(deal, using="dds")
+        want = _north_south(deal, sol)
+        moment = cl.Deal.from_dict(deal.to_dict())
+        while 13 - len(moment.tricks) > 7 or moment.trick.cards:
+            moment.play(sol.best[0])
+            sol = solve(moment, using="dds")
+            assert _north_south(moment, sol) == want, moment.to_notation()
+        pure = solve(moment, using="python")
+        assert pure.values == sol.values and _north_south(moment, pure) == want, moment.to_notation()
 
 
 def test_whole_deals_go_through_dds_when_it_is_there():
@@ -176,3 +199,66 @@ def test_be_ranga_with_the_trump_still_to_be_fixed(seed, extra):
     for _ in range(extra):
         deal.play(random.Random(seed).choice(deal.legal_cards()))
     assert solve(deal).values == exhaustive_values(deal)
+
+
+# ------------------------------------------- Dehla Pakad first_void before the rest is dealt
+FIRST_VOID_DP = cl.Rules.dehla_pakad(trump_method="first_void", stop_when_decided=False)
+
+
+def _even_start(seed):
+    """Every seat's first five cards: two spades, a heart, a club and a diamond, so nobody
+    can be void before the rest of the deal comes (the trump is fixed only after it)."""
+    rng = random.Random(seed)
+    suits = {s: [r + s for r in "23456789TJQKA"] for s in "SHCD"}
+    for cards in suits.values():
+        rng.shuffle(cards)
+    first = [[suits["S"].pop(), suits["S"].pop(), suits["H"].pop(), suits["C"].pop(),
+              suits["D"].pop()] for _ in range(4)]
+    rest = [c for cards in suits.values() for c in cards]
+    rng.shuffle(rest)
+    hands = [" ".join(first[s] + rest[8 * s:8 * s + 8]).replace("T", "10") for s in range(4)]
+    return cl.Deal.prearranged(FIRST_VOID_DP, hands, dealer=seed % 4)
+
+
+def _tens_through_the_engine(deal, team):
+    """The tens ``team`` takes with best play, the engine playing every card (and dealing
+    the rest, and fixing the trump) until the rest of the deal has come; cl.solve after."""
+    if deal.view(0).stock_size == 0:
+        best = max(solve(deal).values.values())
+        return best if cl.team_of(deal.to_play) == team else 4 - best
+    results = []
+    for card in deal.legal_cards():
+        after = cl.Deal.from_dict(deal.to_dict())
+        after.play(card)
+        results.append(_tens_through_the_engine(after, team))
+    return max(results) if cl.team_of(deal.to_play) == team else min(results)
+
+
+def test_dehla_pakad_first_void_before_the_rest_is_dealt_matches_the_engine():
+    """Positions in the first five tricks, the rest of the deal still to come and the trump
+    not fixed: each card's value equals a search that lets the engine itself deal the rest
+    and fix the trump (the solver's own model of both is what is checked)."""
+    positions = []
+    for seed in range(4):                       # the trump is fixed after the rest comes
+        rng = random.Random(seed)
+        deal = _even_start(seed)
+        while len(deal.tricks) < 3 or len(deal.trick.cards) < seed % 3:
+            deal.play(rng.choice(deal.legal_cards()))
+        positions.append(deal)
+    for seed in range(40):                      # random hands: a void may fix it first
+        rng = random.Random(seed)
+        deal = cl.Deal(FIRST_VOID_DP, dealer=seed % 4, seed=seed)
+        while len(deal.tricks) < 3:
+            deal.play(rng.choice(deal.legal_cards()))
+        if deal.trump is None and deal.view(0).stock_size:
+            positions.append(deal)
+            break
+    assert len(positions) == 5
+    for deal in positions:
+        assert deal.view(0).stock_size and deal.trump is None
+        values = solve(deal).values
+        team = cl.team_of(deal.to_play)
+        for card in deal.legal_cards():
+            after = cl.Deal.from_dict(deal.to_dict())
+            after.play(card)
+            assert _tens_through_the_engine(after, team) == values[card], (deal.to_notation(), card)
