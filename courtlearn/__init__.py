@@ -32,7 +32,8 @@ SEAT_NAMES = Rules.court_piece().seat_names()     # the default direction's name
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
-           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "review"]
+           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "review",
+           "puzzles"]
 
 
 def hint(deal, seat=None, samples=None, seed=0):
@@ -64,7 +65,7 @@ def play(game="court_piece", seed=None, seat=0, bots=None, **options):
 
 
 def __getattr__(name):
-    if name in ("bots", "widgets", "exercises", "frames", "render"):
+    if name in ("bots", "widgets", "exercises", "frames", "render", "puzzles"):
         module = importlib.import_module(f".{name}", __name__)
         globals()[name] = module
         return module

@@ -1,4 +1,4 @@
-"""pytest configuration: hypothesis profiles only.
+"""pytest configuration: hypothesis profiles, and a scratch file for puzzle progress.
 
 "dev" (the default) and "ci" both run without a per-example deadline (the
 engine tests play whole deals, whose time varies with the shared machine);
@@ -22,3 +22,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+# puzzle progress (courtlearn.puzzles) goes to a scratch file, never the user's own
+os.environ.setdefault("COURTLEARN_PROGRESS", os.path.join(
+    os.environ.get("TMPDIR", "/tmp"), f"courtlearn-test-progress-{os.getpid()}.json"))

@@ -33,7 +33,8 @@ def wheel(tmp_path_factory) -> Path:
 def test_wheel_holds_the_package_and_widget_assets(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for required in ["courtlearn/__init__.py", "courtlearn/widgets/__init__.py",
-                     "courtlearn/widgets/static/table.js", "courtlearn/widgets/static/table.css"]:
+                     "courtlearn/widgets/static/table.js", "courtlearn/widgets/static/table.css",
+                     "courtlearn/puzzles/ladder.txt", "courtlearn/pureplay.py"]:
         assert required in names, required
     # the assets are the repository's, byte for byte
     with zipfile.ZipFile(wheel) as z:

@@ -1,0 +1,311 @@
+"""The puzzle ladder: end positions to play out against a defence that never slips.
+
+Each puzzle is a real deal, saved in the deal notation, stopped with 3 to 7 tricks left
+and one seat of the learner's side to play; all four hands are face up. The learner plays
+both partners' cards; the other side answers with best defence (:func:`courtlearn.solve`).
+The goal is said in words, and underneath is a number the solver checks: ``target``,
+the least the learner's side must hold after the 13th trick (tricks in its pile; tens in
+Dehla Pakad), counted as ``cl.solve`` counts them. The ladder itself is the text file
+``ladder.txt`` beside this module, one entry per puzzle, written by hand from candidates
+that ``scripts/find_puzzles.py`` finds; the suite proves every entry with the solver.
+
+>>> import courtlearn as cl
+>>> p = cl.puzzles.puzzle(1, 1)
+>>> p.level, p.seat, len(p.deal.tricks) >= 6
+(1, 0, True)
+>>> fb = p.check(p.winning_line())
+Correct: ...
+>>> bool(fb)
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..cards import Card
+from ..rules import team_of
+
+__all__ = ["LEVELS", "Puzzle", "puzzle", "all", "progress", "defend", "goal_words"]
+
+LEVELS = (1, 2, 3, 4, 5)
+LADDER = Path(__file__).with_name("ladder.txt")
+_FIELDS = ("level", "title", "seat", "target", "goal", "solution")
+
+
+# ------------------------------------------------------------------ a puzzle
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle of the ladder (see the module's doc). ``deal`` is a fresh copy each time."""
+
+    level: int
+    number: int              # its place within its level, from 1
+    title: str
+    goal: str
+    target: int
+    seat: int
+    solution: str
+    notation: str
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return f"Puzzle(level={self.level}, number={self.number}, title={self.title!r})"
+
+    @property
+    def key(self) -> str:
+        return f"{self.level}.{self.number}"
+
+    @property
+    def deal(self):
+        from ..notation import from_notation
+        return from_notation(self.notation)
+
+    @property
+    def game(self) -> str:
+        return self.deal.rules.game
+
+    @property
+    def team(self) -> int:
+        return team_of(self.seat)
+
+    @property
+    def tricks_left(self) -> int:
+        return 13 - len(self.deal.tricks)
+
+    @property
+    def answer(self) -> tuple:
+        """The lawful first cards that keep the goal against best defence (by the solver)."""
+        if "answer" not in self._cache:
+            from ..solver import solve
+            values = solve(self.deal).values
+            self._cache["answer"] = tuple(c for c, v in values.items() if v >= self.target)
+        return self._cache["answer"]
+
+    def winning_line(self) -> list:
+        """The learner's cards of one line that reaches the goal against the defence
+        :meth:`check` plays (see :func:`defend`)."""
+        from ..solver import solve
+        deal = self.deal
+        line = []
+        while deal.phase == "play":
+            if team_of(deal.to_play) == self.team:
+                values = solve(deal).values
+                card = min((c for c, v in values.items() if v >= self.target),
+                           key=lambda c: (c.rank, c.si))  # the lowest card that keeps it
+                line.append(card)
+            else:
+                card = defend(deal, self.team, self.target)
+            deal.play(card)
+        return line
+
+    def check(self, cards, quiet: bool = False, record: bool = True):
+        """Play ``cards`` (the learner's side's cards, in order) against best defence.
+
+        Returns a Feedback (printed unless ``quiet``): Correct when the line reaches the
+        goal, else Not yet with the card that lost it and the card that would have kept
+        it. Each check is a try in the learner's progress (unless ``record=False``).
+        Never raises."""
+        from ..exercises._base import Feedback
+        try:
+            fb = self._check(cards)
+        except Exception as err:                     # never raises: say what went wrong
+            fb = Feedback(False, f"Not yet: {err}")
+        if record and fb.correct is not None:
+            from . import progress_file as _progress
+            try:
+                _progress.record(self, bool(fb.correct))
+            except Exception as err:                 # progress is a comfort, not a must
+                print(f"(Your progress could not be recorded: {err})")
+        if not quiet:
+            print(fb.message)
+        return fb
+
+    def _check(self, cards):
+        from ..exercises._base import Feedback, Unreadable, read_cards
+        deal = self.deal
+        rules = deal.rules
+        try:
+            line = read_cards(cards) if cards not in (None, "", [], ()) else []
+        except Unreadable as err:
+            return Feedback(None, f"Not yet: {err}")
+        if not line:
+            return Feedback(None, f"Give the cards your side plays, in order, starting with "
+                                  f"{rules.seat_name(deal.to_play)}'s, e.g. "
+                                  f"check([\"{deal.legal_cards()[0]}\", ...]).")
+        verdict = _run(deal, line, self.team, self.target)
+        if verdict is None:
+            total = _total(deal, self.team)
+            unit = _unit(rules, total)
+            return Feedback(True, f"Correct: {rules.team_name(self.team)} end the deal with "
+                                  f"{total} {unit}, and the goal is reached.",
+                            expected=" ".join(str(c) for c in self.answer))
+        return Feedback(False, verdict, expected=" ".join(str(c) for c in self.answer))
+
+
+def _run(deal, line, team, target):
+    """Plays ``line`` for ``team`` from ``deal`` (changed in place) against :func:`defend`;
+    None when the goal is reached, else the sentence why not."""
+    from ..solver import solve
+    rules = deal.rules
+    i = 0
+    said = []                                     # the defence's cards, told in the verdict
+    while deal.phase == "play":
+        seat = deal.to_play
+        name = rules.seat_name(seat)
+        if team_of(seat) != team:
+            card = defend(deal, team, target)
+            said.append(f"{name} {card}")
+            deal.play(card)
+            continue
+        values = solve(deal).values
+        keep = [c for c, v in values.items() if v >= target]
+        before = f" (the defence played {', '.join(said)})" if said else ""
+        if i >= len(line):
+            return (f"Not yet: the line stops after {i} card{'s' if i != 1 else ''}{before} "
+                    f"and the goal is still in reach: {name} plays next, and {_names(keep)} "
+                    f"keeps it.")
+        card = line[i]
+        if card not in values:
+            return (f"Not yet: card {i + 1} of your line, {card}, cannot be played by "
+                    f"{name}{before}: {_refusal(deal, card)} {name} may play "
+                    f"{_names(list(values))}.")
+        if values[card] < target:
+            return (f"Not yet: {card} ({name}, card {i + 1} of your line{before}) lets the "
+                    f"defence stop the goal; {_names(keep)} would have kept it.")
+        deal.play(card)
+        i += 1
+    return None
+
+
+def defend(deal, team: int, target: int):
+    """The defence's card: one of its best cards by the solver (the fewest units left to
+    ``team``), and among those the one that leaves the learner the fewest cards that keep
+    the goal at their next turn (the hardest), then the lowest."""
+    from ..solver import solve
+    values = solve(deal).values
+    top = max(values.values())
+    best = sorted((c for c, v in values.items() if v == top), key=lambda c: (c.rank, c.si))
+    if len(best) == 1:
+        return best[0]
+
+    def pressure(card):
+        after = type(deal).from_dict(deal.to_dict())
+        after.play(card)
+        if after.phase != "play" or team_of(after.to_play) != team:
+            return 99
+        return sum(v >= target for v in solve(after).values.values())
+    return min(best, key=pressure)
+
+
+def _refusal(deal, card) -> str:
+    try:
+        deal.verify_play(card)
+    except Exception as err:                          # the engine's own sentence
+        return str(getattr(err, "reason", err)).rstrip(".") + "."
+    return "it is not in the hand."
+
+
+def _names(cards) -> str:
+    words = [str(c) for c in cards]
+    if not words:
+        return "nothing"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _unit(rules, n: int) -> str:
+    unit = "ten" if rules.game == "dehla_pakad" else "trick"
+    return unit if n == 1 else unit + "s"
+
+
+def _total(deal, team: int) -> int:
+    """What the solver counts for ``team``: tens in its pile (Dehla Pakad), else tricks."""
+    return deal.tens_won[team] if deal.rules.game == "dehla_pakad" else deal.tricks_won[team]
+
+
+def goal_words(deal, seat: int, target: int) -> str:
+    """The goal as a player says it, for ``seat``'s side holding ``target`` at the end."""
+    rules = deal.rules
+    name = rules.seat_name(deal.to_play)
+    verb = "to lead" if not deal.trick.cards else "to play"
+    team = team_of(seat)
+    left = 13 - len(deal.tricks)
+    have = _total(deal, team)
+    need = target - have
+    if rules.game == "court_piece":
+        what = (f"take all of the last {left} tricks" if need == left
+                else f"take {need} of the last {left} tricks")
+    elif rules.game == "double_sir":
+        centre = len(deal.centre)
+        pile = f", {centre} in the centre" if centre else ""
+        what = (f"bring {rules.team_name(team)}'s pile from {have} to {target} tricks "
+                f"({left} tricks to play{pile})")
+    else:
+        out = 4 - deal.tens_won[0] - deal.tens_won[1]
+        what = (f"catch all {out} tens still to be won" if need == out
+                else f"catch {need} of the {out} tens still to be won")
+    return f"{name} {verb}: {what}."
+
+
+# ---------------------------------------------------------------- the ladder
+def _read(path: Path = LADDER) -> list:
+    """The puzzles of ``ladder.txt``: entries start with a line ``=== puzzle``; fields are
+    ``name: value`` lines (a value goes on over lines indented by two spaces) up to the
+    deal's notation, which runs to the next entry."""
+    text = path.read_text(encoding="utf-8")
+    out, numbers = [], {}
+    for n, block in enumerate(text.split("=== puzzle")[1:], 1):
+        head, sep, deal = block.partition("# courtlearn deal")
+        if not sep:
+            raise ValueError(f"{path.name}: puzzle {n} has no '# courtlearn deal' notation.")
+        fields = {}
+        last = None
+        for line in head.splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line.startswith("  ") and last:
+                fields[last] += " " + line.strip()
+                continue
+            name, colon, value = line.partition(":")
+            if not colon or name.strip() not in _FIELDS:
+                raise ValueError(f"{path.name}: puzzle {n}: cannot read the line {line!r}; "
+                                 f"fields are {', '.join(_FIELDS)}.")
+            last = name.strip()
+            fields[last] = value.strip()
+        missing = [f for f in _FIELDS if f not in fields]
+        if missing:
+            raise ValueError(f"{path.name}: puzzle {n} lacks {', '.join(missing)}.")
+        level = int(fields["level"])
+        if level not in LEVELS:
+            raise ValueError(f"{path.name}: puzzle {n} has level {level}; levels are 1 to 5.")
+        numbers[level] = numbers.get(level, 0) + 1
+        out.append(Puzzle(level=level, number=numbers[level], title=fields["title"],
+                          goal=fields["goal"], target=int(fields["target"]),
+                          seat=int(fields["seat"]), solution=fields["solution"],
+                          notation=(sep + deal).strip() + "\n"))
+    return out
+
+
+_LADDER: list = []
+
+
+def all() -> list:  # noqa: A001 (the API's name)
+    """Every puzzle, level by level."""
+    if not _LADDER:
+        _LADDER.extend(sorted(_read(), key=lambda p: (p.level, p.number)))
+    return list(_LADDER)
+
+
+def progress():
+    """Solved puzzles and tries per level, from the learner's progress file."""
+    from . import progress_file as _progress
+    return _progress.Progress(all(), _progress.load())
+
+
+def puzzle(level: int, n: int = 1) -> Puzzle:
+    """Puzzle ``n`` (from 1) of ``level`` (1 to 5)."""
+    if isinstance(level, bool) or level not in LEVELS:
+        raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, got {level!r}.")
+    mine = [p for p in all() if p.level == level]
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(mine):
+        raise ValueError(f"level {level} has puzzles 1 to {len(mine)}, got {n!r}.")
+    return mine[n - 1]

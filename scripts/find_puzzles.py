@@ -1,0 +1,121 @@
+"""Find candidate play puzzles with the solver's help (issue 14): the raw material of the
+ladder in ``courtlearn/puzzles/ladder.txt``, to be chosen and written up by hand.
+
+    .venv/bin/python scripts/find_puzzles.py --game court_piece --tricks 4 --count 5
+    .venv/bin/python scripts/find_puzzles.py --game double_sir --options first_two_capture=false
+
+Seeded deals are played by RuleBot to a trick that South leads with ``--tricks`` tricks
+left. A position is kept when best play for North–South (all hands known) reaches a
+goal that some lawful first cards miss, and RuleBot's own card (the tempting one: what a
+sensible player does without looking deeper) is among those that miss. The fewer first
+cards keep the goal, the better the puzzle. For each candidate it prints a ladder entry
+(goal and target filled in, the solution left to write) and the line of best play, each
+card with what every lawful card would have kept, to help write the solution.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import courtlearn as cl  # noqa: E402
+from courtlearn.puzzles import goal_words  # noqa: E402
+
+
+def parse_options(text: str) -> dict:
+    out = {}
+    for item in filter(None, (text or "").split(",")):
+        key, value = item.split("=")
+        out[key] = {"true": True, "false": False}.get(value.lower(), value)
+    return out
+
+
+def position(rules, seed: int, tricks_left: int, seat: int = 0):
+    """The deal of ``seed`` played by RuleBot until ``seat`` leads with ``tricks_left``
+    tricks to go, or None."""
+    deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+    bot = cl.bots.RuleBot()
+    while deal.phase != "over":
+        if (deal.phase == "play" and not deal.trick.cards and deal.to_play == seat
+                and 13 - len(deal.tricks) == tricks_left):
+            return deal
+        if deal.phase == "play" and 13 - len(deal.tricks) < tricks_left:
+            return None
+        cl.bots.act(bot, deal)
+    return None
+
+
+def diagram(deal) -> list:
+    """The four hands left, suit by suit, with the trump and the piles."""
+    rules = deal.rules
+    out = [f"  trump {deal.trump}; piles {deal.tricks_won}"
+           + (f", tens {deal.tens_won}" if rules.game != "court_piece" else "")
+           + (f", centre {len(deal.centre)} tricks" if rules.game != "court_piece" else "")]
+    if deal.tricks:
+        out.append(f"  the last trick was won by {rules.seat_name(deal.tricks[-1].winner)}")
+    for seat in range(4):
+        hand = deal.hand(seat)
+        suits = "  ".join(
+            s.symbol + "".join(str(c)[:-1] for c in hand if c.suit is s) for s in cl.Suit)
+        out.append(f"  {rules.seat_name(seat):5} {suits}")
+    return out
+
+
+def best_line(deal, target: int, team: int):
+    """Best play from here to the end: each card with the lawful cards' values."""
+    deal = cl.Deal.from_dict(deal.to_dict())
+    lines = []
+    while deal.phase == "play":
+        sol = cl.solve(deal)
+        mine = team == cl.team_of(deal.to_play)
+        card = sol.best[-1] if mine else min(sol.values, key=lambda c: (sol.values[c], c.rank))
+        vals = " ".join(f"{c}={v}" for c, v in sol.values.items())
+        lines.append(f"  {deal.rules.seat_name(deal.to_play):5} {card!s:>3}   ({vals})")
+        deal.play(card)
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="court_piece", choices=cl.GAMES)
+    ap.add_argument("--options", default="", help="house rules, e.g. aces_capture=false")
+    ap.add_argument("--tricks", type=int, default=4, help="tricks left (3 to 7)")
+    ap.add_argument("--count", type=int, default=5, help="candidates to print")
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--seeds", type=int, default=400, help="deals to look at")
+    ap.add_argument("--max-answers", type=int, default=1, help="first cards that may keep the goal")
+    args = ap.parse_args()
+    rules = cl.Rules.of(args.game, stop_when_decided=False, **parse_options(args.options))
+    found = 0
+    started = time.perf_counter()
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
+        deal = position(rules, seed, args.tricks)
+        if deal is None or len(deal.legal_cards()) < 3:
+            continue
+        sol = cl.solve(deal)
+        target = max(sol.values.values())
+        answer = [c for c, v in sol.values.items() if v >= target]
+        wrong = [c for c, v in sol.values.items() if v < target]
+        tempting = cl.bots.RuleBot().choose(deal)
+        if not wrong or len(answer) > args.max_answers or tempting in answer:
+            continue
+        found += 1
+        print(f"=== candidate {found}: seed {seed}, {len(wrong)} of {len(sol.values)} first "
+              f"cards miss, RuleBot plays {tempting}")
+        print(f"target: {target}\nanswer: {' '.join(str(c) for c in answer)}")
+        print(f"goal: {goal_words(deal, 0, target)}")
+        print(deal.to_notation())
+        print("\n".join(diagram(deal)))
+        print("best play:")
+        print("\n".join(best_line(deal, target, 0)))
+        print(flush=True)
+        if found == args.count:
+            break
+    print(f"# {found} candidates in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""The puzzle ladder (courtlearn.puzzles): every shipped puzzle proved by the solver, the
+line checker, and the progress file (round trip, and a corrupted file)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import courtlearn as cl
+from courtlearn.puzzles import progress_file
+from courtlearn.solver import solve
+
+PUZZLES = cl.puzzles.all()
+IDS = [f"{p.key}-{p.title}" for p in PUZZLES]
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    path = tmp_path / "progress.json"
+    monkeypatch.setenv("COURTLEARN_PROGRESS", str(path))
+    return path
+
+
+# ---------------------------------------------------------------- every puzzle, proved
+@pytest.mark.parametrize("p", PUZZLES, ids=IDS)
+def test_the_puzzle_is_proved_by_the_solver(p):
+    deal = p.deal
+    assert deal.phase == "play" and deal.to_play == p.seat and not deal.rules.stop_when_decided
+    assert 3 <= p.tricks_left <= 7
+    assert p.level in cl.puzzles.LEVELS and p.title and p.goal and len(p.solution) > 80
+    values = solve(deal).values
+    # the goal can be reached against any defence, and some lawful first card misses it
+    assert max(values.values()) >= p.target > min(values.values())
+    assert list(p.answer) == [c for c, v in values.items() if v >= p.target]
+    # the tempting card, what a sensible player does without looking deeper, misses
+    assert cl.bots.RuleBot().choose(deal) not in p.answer
+    # the written solution names the card that keeps the goal
+    assert any(str(c) in p.solution for c in p.answer)
+
+
+@pytest.mark.parametrize("p", PUZZLES, ids=IDS)
+def test_the_winning_line_is_correct_and_a_wrong_first_card_is_not(p, scratch):
+    line = p.winning_line()
+    assert p.check(line, quiet=True).correct is True
+    wrong = next(c for c, v in solve(p.deal).values.items() if v < p.target)
+    fb = p.check([wrong] + line[1:], quiet=True)
+    assert fb.correct is False and str(wrong) in fb.message
+    assert any(str(c) in fb.message.split("would have kept it")[0].rsplit(";", 1)[-1]
+               for c in p.answer)
+
+
+def test_levels_and_lookup():
+    assert cl.puzzles.LEVELS == (1, 2, 3, 4, 5)
+    assert [p.key for p in PUZZLES] == sorted((p.key for p in PUZZLES),
+                                              key=lambda k: tuple(map(int, k.split("."))))
+    first = cl.puzzles.puzzle(1, 1)
+    assert first == PUZZLES[0] and first.number == 1
+    for bad in ((0, 1), (6, 1), (True, 1), ("1", 1), (1, 0), (1, 99), (1, "1"), (1, True)):
+        with pytest.raises(ValueError, match="level|puzzles"):
+            cl.puzzles.puzzle(*bad)
+    # a puzzle hands out a fresh deal: playing on it changes nothing in the puzzle
+    d = first.deal
+    d.play(d.legal_cards()[0])
+    assert first.deal.to_notation() != d.to_notation() and first.deal.to_play == first.seat
+
+
+def test_check_never_raises_and_says_what_was_wrong(scratch, capsys):
+    p = cl.puzzles.puzzle(1, 1)
+    for answer in (None, "", [], 5, object(), ["XX"], "K of nothing", [None]):
+        fb = p.check(answer)
+        assert fb.correct is not True and fb.message
+        assert capsys.readouterr().out.strip() == fb.message.strip()
+    fb = p.check(["AS"], quiet=True)                 # a card South does not hold
+    assert fb.correct is False and "cannot be played by South" in fb.message
+    short = p.check(p.winning_line()[:1], quiet=True)
+    assert short.correct is False and "still in reach" in short.message
+    # unreadable or empty answers are not tries
+    assert progress_file.load() == {progress_file.puzzle_id(p): {"tries": 2, "solved": False}}
+
+
+# ---------------------------------------------------------------- progress
+def test_progress_round_trip(scratch):
+    p, q = cl.puzzles.puzzle(1, 1), cl.puzzles.puzzle(1, 2)
+    p.check(["8S"], quiet=True)
+    p.check(p.winning_line(), quiet=True)
+    q.check(["KC"], quiet=True)
+    table = cl.puzzles.progress()
+    level1 = table.rows[0]
+    assert level1 == {"level": 1, "puzzles": sum(x.level == 1 for x in PUZZLES),
+                      "solved": 1, "tries": 3}
+    assert "1 of" in str(table) and table.solved == 1
+    # the file is plain JSON and survives a new process (a kernel restart)
+    data = json.loads(scratch.read_text())
+    assert data["format"] == progress_file.FORMAT
+    code = "import courtlearn as cl; print(cl.puzzles.progress().rows[0])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**__import__("os").environ}, timeout=120)
+    assert str(level1) in out.stdout, out.stderr
+    # solved stays solved after a failed try
+    p.check(["8S"], quiet=True)
+    assert progress_file.load()[progress_file.puzzle_id(p)] == {"tries": 3, "solved": True}
+
+
+@pytest.mark.parametrize("bad", ["{not json", json.dumps({"format": "other"}),
+                                 json.dumps({"format": progress_file.FORMAT,
+                                             "puzzles": {"x": {"tries": "two", "solved": 1}}}),
+                                 "\udcff"])
+def test_a_corrupted_progress_file_is_set_aside_and_replaced(scratch, capsys, bad):
+    scratch.write_text(bad, encoding="utf-8", errors="surrogateescape")
+    table = cl.puzzles.progress()                      # no crash
+    assert table.solved == 0
+    out = capsys.readouterr().out
+    assert "could not be read" in out and str(scratch) in out
+    aside = scratch.with_name(scratch.name + ".bad")
+    assert aside.read_bytes() == bad.encode("utf-8", "surrogateescape")
+    assert json.loads(scratch.read_text())["puzzles"] == {}
+    # a second bad file does not overwrite the first one kept aside
+    scratch.write_text("[]")
+    cl.puzzles.progress()
+    assert aside.exists() and scratch.with_name(scratch.name + ".bad1").read_text() == "[]"
+    p = cl.puzzles.puzzle(1, 1)
+    assert p.check(p.winning_line(), quiet=True).correct
+    assert cl.puzzles.progress().solved == 1
