@@ -123,3 +123,56 @@ def test_a_corrupted_progress_file_is_set_aside_and_replaced(scratch, capsys, ba
     p = cl.puzzles.puzzle(1, 1)
     assert p.check(p.winning_line(), quiet=True).correct
     assert cl.puzzles.progress().solved == 1
+
+
+# ---------------------------------------------------------------- on the table
+def _last(table):
+    return table.state["frames"][-1]
+
+
+def _click(table, **msg):
+    table._on_msg(table, msg, [])
+    return _last(table)
+
+
+def test_the_puzzle_table_judges_each_card_and_offers_the_next(scratch):
+    pytest.importorskip("anywidget")
+    app = cl.puzzles.play(1, 1, animate=False)
+    table, p = app.table, app.puzzle
+    st = _last(table)
+    assert st["message"] == p.goal and st["show_all"] and not st["can_best_play"]
+    south, north = st["seats"][0], st["seats"][2]
+    assert south["controlled"] and north["controlled"]
+    assert not st["seats"][1]["controlled"] and set(south["legal"]) == {c.code for c in p.deal.legal_cards()}
+    before = table.deal.to_dict()
+    for forged in ({"type": "best_play", "on": True}, {"type": "hint"}, {"type": "play", "card": "AS"},
+                   {"type": "play", "card": "XX"}, {"type": "play"}):
+        st = _click(table, **forged)
+        assert st["message_kind"] == "error" and table.deal.to_dict() == before
+    wrong = next(c for c in p.deal.legal_cards() if c not in p.answer)
+    st = _click(table, type="play", card=wrong.code)
+    assert table.status == "failed" and st["message_kind"] == "error"
+    assert f"{p.answer[0]} would have kept it" in st["message"]
+    assert cl.puzzles.progress().rows[0]["tries"] == 1
+    app.try_again()
+    assert table.status == "playing" and table.deal.to_dict() == before
+    for card in p.winning_line():
+        _click(table, type="play", card=card.code)
+    assert table.status == "solved" and _last(table)["message"].startswith("Solved!")
+    assert app.next_button.button_style == "success" and "1 of" in app.progress_label.value
+    assert cl.puzzles.progress().rows[0] == {**cl.puzzles.progress().rows[0], "solved": 1, "tries": 2}
+    # the solution, step by step, with the engine's sentences
+    app.show_solution()
+    assert p.solution in app.solution.value.replace("&#x27;", "'") and not app.step_button.disabled
+    assert table.deal.to_dict() == before
+    table.solution_step()
+    assert len(table.deal.actions) == len(before["actions"]) + 1
+    assert _last(table)["message"].startswith(f"{table.deal.rules.seat_name(p.seat)} ")
+    st = _click(table, type="play", card=p.answer[0].code)
+    assert "solution is on show" in st["message"]
+    app.next_puzzle()
+    assert app.puzzle == cl.puzzles.puzzle(1, 2) and app.table.status == "playing"
+    # play() opens the first puzzle of a level not solved yet
+    assert cl.puzzles.play(1).puzzle == cl.puzzles.puzzle(1, 2)
+    with pytest.raises(ValueError, match="level"):
+        cl.puzzles.play(9)

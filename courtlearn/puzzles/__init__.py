@@ -26,7 +26,7 @@ from pathlib import Path
 from ..cards import Card
 from ..rules import team_of
 
-__all__ = ["LEVELS", "Puzzle", "puzzle", "all", "progress", "defend", "goal_words"]
+__all__ = ["LEVELS", "Puzzle", "puzzle", "all", "play", "progress", "defend", "goal_words"]
 
 LEVELS = (1, 2, 3, 4, 5)
 LADDER = Path(__file__).with_name("ladder.txt")
@@ -293,6 +293,14 @@ def all() -> list:  # noqa: A001 (the API's name)
     if not _LADDER:
         _LADDER.extend(sorted(_read(), key=lambda p: (p.level, p.number)))
     return list(_LADDER)
+
+
+def play(level: int = 1, n: int | None = None, size: str = "normal", animate: bool = True):
+    """The ladder on a card table (needs ipywidgets and anywidget), at puzzle ``n`` of
+    ``level``, by default the first of that level not solved yet: see
+    :mod:`courtlearn.puzzles.table`."""
+    from .table import play as _play
+    return _play(level, n, size=size, animate=animate)
 
 
 def progress():

@@ -50,9 +50,11 @@ class SeatState(TypedDict):
     pos: str                   # "bottom" | "left" | "top" | "right" on the screen
     team: int
     viewer: bool
+    controlled: bool           # the page's person plays this seat's cards (the viewer's; with
+                               # show_all also a partner's, as in the puzzles)
     hand: list[str] | None     # card codes: the viewer's, or every seat's with show_all; else None
     count: int                 # cards held (face-down cards are only counted)
-    legal: list[str]           # the viewer's lawful cards when it is their turn
+    legal: list[str]           # a controlled seat's lawful cards when it is its turn
     dealer: bool
     caller: bool
     turn: bool
@@ -180,11 +182,12 @@ def names(rules) -> Names:
             "suits": {s.letter: {"symbol": s.symbol, "plural": s.plural} for s in Suit}}
 
 
-def _seats(deal, v, viewer, show_all, live, players) -> list[SeatState]:
+def _seats(deal, v, viewer, show_all, live, players, controls=()) -> list[SeatState]:
     rules = deal.rules
     pos = positions(rules, viewer)
     to_act = deal.actor
-    legal = [c.code for c in deal.legal_cards()] if live and v.to_play == viewer and \
+    mine = {viewer, *controls} if show_all else {viewer}
+    legal = [c.code for c in deal.legal_cards()] if live and v.to_play in mine and \
         str(v.phase) == "play" else []
     seats: list[SeatState] = []
     for s in range(4):
@@ -195,9 +198,9 @@ def _seats(deal, v, viewer, show_all, live, players) -> list[SeatState]:
             hand = [c.code for c in deal.hand(s)]
         seats.append({
             "seat": s, "name": rules.seat_name(s), "pos": pos[s], "team": s % 2,
-            "viewer": s == viewer, "hand": hand,
+            "viewer": s == viewer, "controlled": s in mine, "hand": hand,
             "count": len(v.hand) if s == viewer else v.hand_sizes[s],
-            "legal": legal if s == viewer else [],
+            "legal": legal if s == v.to_play and s in mine else [],
             "dealer": s == v.dealer, "caller": s == v.trump_caller, "turn": s == to_act,
             "player": (players[s] if players else None),
         })
@@ -286,11 +289,13 @@ def _title(deal, v, replay: bool) -> str:
 def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=None,
              message: str | None = None, kind: str = "info", replay: bool = False,
              players=None, hints: bool = False, hint: dict | None = None,
-             best_play: dict | None = None, review: dict | None = None) -> Snapshot:
+             best_play: dict | None = None, review: dict | None = None,
+             controls=()) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible.
     hints: offer the Hint button when the viewer is to act; hint: the hint on show
-    (hint_payload), computed from the viewer's own view."""
+    (hint_payload), computed from the viewer's own view. controls: more seats whose cards
+    the viewer plays (with show_all only)."""
     rules = deal.rules
     v = deal.view(viewer)
     phase = str(v.phase)
@@ -310,7 +315,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "to_play": to_act if to_act is not None else -1,
         "dealer": v.dealer, "trump_caller": v.trump_caller,
         **_trump(deal, v, viewer, show_all),
-        "seats": _seats(deal, v, viewer, show_all, live, players),
+        "seats": _seats(deal, v, viewer, show_all, live, players, controls),
         "trick": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in v.trick.cards],
         "last": _last_trick(v, rules, pos, prev),
         "piles": [{"team": t, "name": rules.team_name(t), "count": v.tricks_won[t],
@@ -363,11 +368,17 @@ class CardTable(anywidget.AnyWidget):
 
     def __init__(self, deal_or_session, seat: int = 0, bots=None, show_all: bool = False,
                  size: str = "normal", animate: bool = True, players=None, hints: bool = True,
-                 **kwargs):
+                 controls=None, **kwargs):
         if size not in SIZES:
             raise ValueError(f"size must be one of {', '.join(SIZES)}; got {size!r}")
         if seat not in (0, 1, 2, 3):
             raise ValueError(f"seat must be 0, 1, 2 or 3; got {seat!r}")
+        controls = {seat} if controls is None else set(controls) | {seat}
+        if not controls <= {0, 1, 2, 3} or any(isinstance(c, bool) for c in controls):
+            raise ValueError(f"controls lists seats 0..3; got {sorted(controls, key=str)!r}")
+        if controls != {seat} and not show_all:
+            raise ValueError("playing another seat's cards (controls) needs its hand face up: "
+                             "show_all=True")
         super().__init__(size=size, animate=animate, **kwargs)
         if hasattr(deal_or_session, "next_deal"):
             self.session = deal_or_session
@@ -378,6 +389,7 @@ class CardTable(anywidget.AnyWidget):
         else:
             raise TypeError("CardTable needs a courtlearn Deal or Session")
         self.seat = seat
+        self.controls = frozenset(controls)   # the seats whose cards the viewer plays
         self._show_all = bool(show_all)
         self.players = list(players) if players else None
         self.bots = self._bot_map(bots)
@@ -499,7 +511,7 @@ class CardTable(anywidget.AnyWidget):
             message, kind = step["text"], ("error" if step["verdict"] == "mistake" else "note")
         snap = snapshot(deal, self.seat, show_all=self._show_all, session=self.session, prev=prev,
                         message=message, kind=kind, replay=replay, players=self.players,
-                        hints=self._hints, hint=shown,
+                        hints=self._hints, hint=shown, controls=self.controls,
                         best_play=self._best_payload() if self._show_all and not replay else None,
                         review=step)
         if not replay:
@@ -606,8 +618,10 @@ class CardTable(anywidget.AnyWidget):
             args = (me,)
         seat_bound = kind in ("play", "call_trump", "choose_trump_card", "defer_trump",
                               "ask_for_trump")
-        if seat_bound and deal.actor is not None and deal.actor != me:
+        if seat_bound and deal.actor is not None and deal.actor not in self.controls:
             return f"It is {rules.seat_name(deal.actor)}'s turn, not {rules.seat_name(me)}'s."
+        if seat_bound and deal.actor is not None:
+            me = deal.actor                  # a partner's card the viewer plays (controls)
         try:
             getattr(deal, "verify_" + kind)(*args)
         except ValueError as err:          # IllegalPlay, CardError and the deal's other refusals

@@ -364,3 +364,40 @@ def test_review_steps_through_the_viewers_decisions(lab, page):
     expect(root.locator("[data-role=review]")).to_have_count(0)
     expect(root).to_have_attribute("data-replay", "false")
     no_console_errors(page)
+
+
+def test_a_puzzle_played_wrongly_then_rightly(lab, page):
+    """The puzzle ladder: all hands face up, the learner plays both North–South hands by
+    clicks, East–West answer with best defence. A card that loses the goal is called out
+    with the card that would have kept it; Try again, then the right line, is solved."""
+    name = lab.add_notebook(HERE / "puzzle.ipynb", "puzzle.ipynb")
+    open_notebook(page, lab, name)
+    root = table_root(page)
+    msg = root.locator("[data-role=message]")
+    wait_idle(page)
+    expect(msg).to_contain_text("South to lead")
+    answer = kernel(page, "print(*[c.code for c in app.puzzle.answer])").split()
+    legal = root.locator("[data-role=hand][data-seat='0'] [data-card][data-legal=true]")
+    codes = legal.evaluate_all("els => els.map(e => e.dataset.card)")
+    wrong = next(c for c in codes if c not in answer)
+    r = rev(page)
+    root.locator(f"[data-role=hand] [data-card='{wrong}']").click()
+    wait_idle(page, r)
+    expect(msg).to_have_attribute("data-kind", "error")
+    expect(msg).to_contain_text("the goal is out of reach")
+    expect(msg).to_contain_text(f"{kernel(page, 'print(app.table.failed[1][0])').strip()} would have kept it")
+    page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "puzzle_failed.png"))
+    page.locator(".widget-button:has-text('Try again')").click()
+    expect(msg).to_contain_text("South to lead")
+    # the winning line, each card clicked in its own hand (South's or North's)
+    line = kernel(page, "print(*[c.code for c in app.puzzle.winning_line()])").split()
+    for code in line:
+        card = root.locator(f"[data-role=hand] [data-card='{code}'][data-legal=true]")
+        expect(card).to_have_count(1)
+        r = rev(page)
+        card.click()
+        wait_idle(page, r)
+    expect(msg).to_contain_text("Solved!")
+    assert kernel(page, "print(app.table.status, app.table.deal.phase)").split() == ["solved", "over"]
+    page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "puzzle_solved.png"))
+    no_console_errors(page)

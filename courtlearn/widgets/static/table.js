@@ -12,7 +12,8 @@
 /**
  * The snapshot Python sends (courtlearn/widgets/table.py: `Snapshot`; keep the two in step).
  * @typedef {{seat: number, name: string, pos: "bottom"|"left"|"top"|"right", team: number,
- *   viewer: boolean, hand: string[]|null, count: number, legal: string[], dealer: boolean,
+ *   viewer: boolean, controlled: boolean, hand: string[]|null, count: number, legal: string[],
+ *   dealer: boolean,
  *   caller: boolean, turn: boolean, player: string|null}} SeatState
  * @typedef {{seat: number, card: string, pos: string}} PlayedCard
  * @typedef {{cards: PlayedCard[], winner: number, fresh: boolean, to: "centre"|"team",
@@ -180,14 +181,14 @@ function render({ model, el }) {
     box.append(label);
     const hand = h("div", {
       class: `cl-hand${s.viewer ? " cl-hand-viewer" : ""}${s.pos === "left" || s.pos === "right" ? " cl-hand-side" : ""}`,
-      "data-role": s.viewer ? "hand" : "hand-other", "data-seat": s.seat,
+      "data-role": s.viewer || s.controlled ? "hand" : "hand-other", "data-seat": s.seat,
     });
     if (s.hand) {
       const legal = new Set(s.legal || []);
       const choosing = s.viewer && (st.actions || []).includes("choose_trump_card");
       for (const code of s.hand) {
         const c = faceCard(code, s.seat);
-        if (s.viewer) {
+        if (s.viewer || s.controlled) {
           const ok = choosing || legal.has(code);
           c.setAttribute("data-legal", ok ? "true" : "false");
           c.setAttribute("role", "button");
@@ -204,7 +205,7 @@ function render({ model, el }) {
         if (s.viewer && st.review) markReview(c, code, st.review);
         hand.append(c);
       }
-      if (s.viewer) {
+      if (s.viewer || (s.controlled && s.turn)) {
         const first = hand.querySelector('[data-legal="true"]') || hand.firstElementChild;
         if (first) first.setAttribute("tabindex", "0");
       }

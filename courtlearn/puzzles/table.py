@@ -1,0 +1,259 @@
+"""The puzzle ladder on a card table: :func:`play` (``cl.puzzles.play``).
+
+All four hands are face up. The learner plays the cards of both seats of their side by
+clicking them; the other side answers at once with best defence (:func:`defend`). The
+table judges every card the learner plays with the solver: as soon as one makes the
+goal unreachable it says so, and which card would have kept it; Try again starts the
+puzzle afresh, Show solution steps through a winning line with the puzzle's write-up,
+and a solved puzzle says so and offers the next one. Each finished try (solved, or a
+card that lost the goal) is one try in the learner's progress file.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ..rules import team_of
+from ..widgets.table import CardTable, Refused
+from . import Puzzle, _names, all as all_puzzles, defend
+from . import progress_file
+
+__all__ = ["Defence", "PuzzleTable", "PuzzleApp", "play"]
+
+
+class Defence:
+    """The defenders' bot: best defence, pressing the learner (see :func:`defend`)."""
+
+    def __init__(self, team: int, target: int):
+        self.team, self.target = team, target
+
+    def __repr__(self) -> str:
+        return "Defence()"
+
+    def choose(self, deal):
+        return defend(deal, self.team, self.target)
+
+
+class PuzzleTable(CardTable):
+    """A CardTable for one puzzle: the learner's side controlled by the viewer, the other
+    side played by :class:`Defence`, every learner card judged by the solver.
+    ``status``: "playing", "failed" (a card lost the goal), "solved" or "solution"."""
+
+    def __init__(self, puzzle: Puzzle, **options):
+        self.puzzle = puzzle
+        self.status = "playing"
+        self.failed = None                 # (card played, the cards that would have kept it)
+        self._note = (puzzle.goal, "note")
+        self._line = None                  # the solution's cards, when it is being shown
+        seat = puzzle.seat
+        defence = Defence(puzzle.team, puzzle.target)
+        options.setdefault("animate", True)
+        super().__init__(puzzle.deal, seat=seat, show_all=True, hints=False,
+                         controls={seat, (seat + 2) % 4},
+                         bots={s: defence for s in range(4) if team_of(s) != puzzle.team},
+                         **options)
+
+    # ------------------------------------------------------------------ judging
+    def _snap(self, message=None, kind="info"):
+        if message is None and self._note is not None:
+            message, kind = self._note
+        snap = super()._snap(message, kind)
+        snap["can_best_play"] = False      # the marks would give the puzzle away
+        return snap
+
+    def _judge(self, card):
+        """Before the learner's card: does it keep the goal? (refusals are the engine's)"""
+        from ..cards import Card
+        from ..solver import solve
+        deal = self.deal
+        if self.status == "solution":
+            raise Refused("The solution is on show: press Try again to play it yourself.")
+        if deal.phase != "play" or team_of(deal.to_play) != self.puzzle.team:
+            return
+        try:
+            card = Card.parse(card)
+        except ValueError:
+            return                          # the engine refuses it with its own sentence
+        values = solve(deal).values
+        if self.status == "playing" and card in values and values[card] < self.puzzle.target:
+            keep = [c for c, v in values.items() if v >= self.puzzle.target]
+            name = deal.rules.seat_name(deal.to_play)
+            self.status = "failed"
+            self.failed = (card, keep)
+            self._note = (f"After {card} ({name}) the goal is out of reach against best "
+                          f"defence: {_names(keep)} would have kept it. Press Try again.",
+                          "error")
+            self._record_try(False)
+
+    def _after(self):
+        if self.deal.phase == "over" and self.status == "playing":
+            self.status = "solved"
+            rules = self.deal.rules
+            unit = "tens" if rules.game == "dehla_pakad" else "tricks"
+            total = (self.deal.tens_won if unit == "tens" else self.deal.tricks_won)[self.puzzle.team]
+            self._note = (f"Solved! {rules.team_name(self.puzzle.team)} end the deal with "
+                          f"{total} {unit}: the goal is reached.", "hint")
+            self._record_try(True)
+            self._sync([])
+
+    def _record_try(self, solved: bool):
+        try:
+            progress_file.record(self.puzzle, solved)
+        except Exception as err:            # progress is a comfort, never a crash
+            self._note = (self._note[0] + f" (Progress not saved: {err})", self._note[1])
+
+    def _handle(self, content):
+        kind, args = self._intent(content)
+        if kind in ("best_play", "hint", "review"):
+            raise Refused("Not in a puzzle: find the line yourself, or press Show solution.")
+        if kind == "play" and self._replay is None:
+            self._judge(args[0])
+        super()._handle(content)
+        self._after()
+
+    def play(self, card):
+        self._judge(card)
+        super().play(card)
+        self._after()
+        return self
+
+    # ------------------------------------------------------------------ controls
+    def try_again(self):
+        """The puzzle from its start."""
+        self._deal = self.puzzle.deal
+        self.status = "playing"
+        self.failed = None
+        self._line = None
+        self._last = None
+        self._replay = None
+        self._note = (self.puzzle.goal, "note")
+        self._sync([])
+        return self
+
+    def show_solution(self):
+        """Back to the start, to step through a winning line (:meth:`solution_step`)."""
+        self.try_again()
+        deal = self.puzzle.deal
+        line = []
+        mine = iter(self.puzzle.winning_line())
+        while deal.phase == "play":
+            if team_of(deal.to_play) == self.puzzle.team:
+                card = next(mine)
+            else:
+                card = defend(deal, self.puzzle.team, self.puzzle.target)
+            line.append(card)
+            deal.play(card)
+        self._line = line
+        self.status = "solution"
+        self._note = ("The solution: press Next step to play it card by card.", "note")
+        self._sync([])
+        return self
+
+    def solution_step(self):
+        """The next card of the solution, with the engine's sentence for it."""
+        if self._line is None:
+            raise ValueError("Show the solution first (show_solution()).")
+        deal = self.deal
+        done = len(deal.actions) - len(self.puzzle.deal.actions)
+        if done >= len(self._line):
+            self._note = ("That is the whole solution: the goal is reached.", "hint")
+            self._sync([])
+            return self
+        events = deal.play(self._line[done])
+        self._note = (" ".join(e.text for e in events), "note")
+        frames: list = []
+        self._record(frames)
+        self._sync(frames)
+        return self
+
+
+class PuzzleApp(W.VBox):
+    """The ladder: the puzzle's title and goal, its table, Try again, Show solution (and
+    Next step), Next puzzle, and the learner's progress."""
+
+    def __init__(self, puzzle: Puzzle, size: str = "normal", animate: bool = True):
+        self.size, self.animate = size, animate
+        self.header = W.HTML()
+        self.solution = W.HTML()
+        lay = W.Layout(width="auto")
+        self.again_button = W.Button(description="Try again", icon="refresh", layout=lay)
+        self.solution_button = W.Button(description="Show solution", icon="lightbulb-o", layout=lay)
+        self.step_button = W.Button(description="Next step", icon="step-forward", layout=lay,
+                                    disabled=True)
+        self.next_button = W.Button(description="Next puzzle", icon="forward", layout=lay)
+        self.progress_label = W.HTML()
+        self.again_button.on_click(lambda _b: self.try_again())
+        self.solution_button.on_click(lambda _b: self.show_solution())
+        self.step_button.on_click(lambda _b: self.table.solution_step())
+        self.next_button.on_click(lambda _b: self.next_puzzle())
+        self.table = None
+        self._open(puzzle)
+        super().__init__([self.header, self.table,
+                          W.HBox([self.again_button, self.solution_button, self.step_button,
+                                  self.next_button]),
+                          self.solution, self.progress_label])
+
+    def _open(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        old = self.table
+        self.table = PuzzleTable(puzzle, size=self.size, animate=self.animate)
+        self.table.observe(self._on_table, "state")
+        if old is not None:
+            old.close()
+            self.children = (self.header, self.table, *self.children[2:])
+        p = puzzle
+        rules = self.table.deal.rules
+        self.header.value = (f"<h3>Puzzle {p.level}.{p.number} · {html.escape(p.title)}</h3>"
+                             f"<p><b>{html.escape(p.goal)}</b> You play both "
+                             f"{rules.team_name(p.team)} hands; {rules.team_name(1 - p.team)} "
+                             f"defend as well as anyone can.</p>")
+        self.solution.value = ""
+        self.step_button.disabled = True
+        self._on_table(None)
+
+    def _on_table(self, _change):
+        t = self.table
+        solved = t.status == "solved"
+        self.next_button.button_style = "success" if solved else ""
+        self.progress_label.value = f"<small>{html.escape(str(_count()))}</small>"
+
+    def try_again(self):
+        self.table.try_again()
+        self.solution.value = ""
+        self.step_button.disabled = True
+        return self
+
+    def show_solution(self):
+        self.table.show_solution()
+        self.solution.value = f"<p>{html.escape(self.puzzle.solution)}</p>"
+        self.step_button.disabled = False
+        return self
+
+    def next_puzzle(self):
+        ladder = all_puzzles()
+        i = ladder.index(self.puzzle)
+        self._open(ladder[(i + 1) % len(ladder)])
+        return self
+
+
+def _count() -> str:
+    from . import progress
+    table = progress()
+    total = sum(r["puzzles"] for r in table.rows)
+    return f"Solved so far: {table.solved} of {total} puzzles."
+
+
+def play(level: int = 1, n: int | None = None, size: str = "normal", animate: bool = True):
+    """The ladder on a table, at puzzle ``n`` of ``level`` (default: the first one of that
+    level not solved yet)."""
+    from . import LEVELS, puzzle
+    if isinstance(level, bool) or level not in LEVELS:
+        raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, got {level!r}.")
+    if n is None:
+        records = progress_file.load()
+        mine = [p for p in all_puzzles() if p.level == level]
+        todo = [p for p in mine
+                if not records.get(progress_file.puzzle_id(p), {}).get("solved")]
+        n = (todo or mine)[0].number
+    return PuzzleApp(puzzle(level, n), size=size, animate=animate)
