@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import courtlearn as cl  # noqa: E402
-from courtlearn.puzzles import goal_words  # noqa: E402
+from courtlearn.puzzles import defend, goal_words  # noqa: E402
 
 
 def parse_options(text: str) -> dict:
@@ -65,13 +65,17 @@ def diagram(deal) -> list:
 
 
 def best_line(deal, target: int, team: int):
-    """Best play from here to the end: each card with the lawful cards' values."""
+    """Best play from here to the end (the learner's lowest card that keeps the goal, the
+    defence of the puzzles): each card with the lawful cards' values (for the mover's side)."""
     deal = cl.Deal.from_dict(deal.to_dict())
     lines = []
     while deal.phase == "play":
         sol = cl.solve(deal)
-        mine = team == cl.team_of(deal.to_play)
-        card = sol.best[-1] if mine else min(sol.values, key=lambda c: (sol.values[c], c.rank))
+        if team == cl.team_of(deal.to_play):
+            card = min((c for c, v in sol.values.items() if v >= target),
+                       key=lambda c: (c.rank, c.si))
+        else:
+            card = defend(deal, team, target)   # the defence the puzzles play
         vals = " ".join(f"{c}={v}" for c, v in sol.values.items())
         lines.append(f"  {deal.rules.seat_name(deal.to_play):5} {card!s:>3}   ({vals})")
         deal.play(card)

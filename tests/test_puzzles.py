@@ -176,3 +176,15 @@ def test_the_puzzle_table_judges_each_card_and_offers_the_next(scratch):
     assert cl.puzzles.play(1).puzzle == cl.puzzles.puzzle(1, 2)
     with pytest.raises(ValueError, match="level"):
         cl.puzzles.play(9)
+
+
+def test_the_readme_lists_the_ladder():
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    listed = {}
+    for line in readme.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].isdigit() and cells[1].isdigit():
+            listed[int(cells[0])] = cells[2].split(" · ")
+    assert listed == {level: [p.title for p in PUZZLES if p.level == level]
+                      for level in cl.puzzles.LEVELS}

@@ -51,6 +51,18 @@ class Puzzle:
     def __repr__(self) -> str:
         return f"Puzzle(level={self.level}, number={self.number}, title={self.title!r})"
 
+    def _repr_html_(self) -> str:
+        import html
+        from ..render import deal_html
+        deal = self.deal
+        return (f"<div class=\"courtlearn-puzzle\"><h4>Puzzle {self.key} · "
+                f"{html.escape(self.title)}</h4>{deal_html(deal, show_all=True)}"
+                f"<p><b>{html.escape(self.goal)}</b> You play both "
+                f"{html.escape(deal.rules.team_name(self.team))} hands.</p></div>")
+
+    def __str__(self) -> str:
+        return f"Puzzle {self.key} · {self.title}: {self.goal}"
+
     @property
     def key(self) -> str:
         return f"{self.level}.{self.number}"
@@ -124,6 +136,9 @@ class Puzzle:
         from ..exercises._base import Feedback, Unreadable, read_cards
         deal = self.deal
         rules = deal.rules
+        if cards is Ellipsis:
+            return Feedback(None, f"Not answered yet: replace ... with your side's cards, in "
+                                  f"order, e.g. [\"{deal.legal_cards()[0]}\", ...].")
         try:
             line = read_cards(cards) if cards not in (None, "", [], ()) else []
         except Unreadable as err:
