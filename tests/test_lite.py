@@ -305,10 +305,11 @@ def test_lesson_00_runs_offline_and_a_click_plays(site, browser_page):
 
 
 @pytest.mark.parametrize("path", ["exercises/01", "exercises/08_what_would_you_play.ipynb",
+                                  "exercises/10_puzzles.ipynb",
                                   "notebooks/13_learn_from_your_deals.ipynb"])
 def test_a_notebook_runs_offline(site, browser_page, path):
-    """The first exercise, and the coach's notebooks (hints, the review, best play: their
-    play-outs run in plain Python, no numpy from the CDN)."""
+    """The first exercise, the coach's notebooks (hints, the review, best play: their
+    play-outs run in plain Python, no numpy from the CDN) and the puzzles."""
     base, page, watch = browser_page
     if path == "exercises/01":
         exercises = sorted((site / "files" / "exercises").glob("*.ipynb"))
