@@ -188,3 +188,20 @@ def test_the_readme_lists_the_ladder():
             listed[int(cells[0])] = cells[2].split(" · ")
     assert listed == {level: [p.title for p in PUZZLES if p.level == level]
                       for level in cl.puzzles.LEVELS}
+
+
+def test_a_malformed_ladder_entry_is_refused_with_the_reason(tmp_path):
+    from courtlearn.puzzles import _read
+    good = cl.puzzles.LADDER.read_text(encoding="utf-8").split("=== puzzle")[1]
+    head, deal = good.split("# courtlearn deal")
+    cases = {"lacks solution": head.split("solution:")[0] + "# courtlearn deal" + deal,
+             "cannot read the line": good.replace("title:", "title", 1),
+             "levels are 1 to 5": good.replace("level: 1", "level: 9", 1),
+             "no '# courtlearn deal'": good.split("# courtlearn deal")[0]}
+    for why, text in cases.items():
+        path = tmp_path / "ladder.txt"
+        path.write_text("=== puzzle" + text, encoding="utf-8")
+        with pytest.raises(ValueError, match=why):
+            _read(path)
+    path.write_text("=== puzzle" + good, encoding="utf-8")
+    assert [p.title for p in _read(path)] == [PUZZLES[0].title]

@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..cards import Card
 from ..rules import team_of
 
 __all__ = ["LEVELS", "Puzzle", "puzzle", "all", "play", "progress", "defend", "goal_words"]
