@@ -205,3 +205,21 @@ def test_a_malformed_ladder_entry_is_refused_with_the_reason(tmp_path):
             _read(path)
     path.write_text("=== puzzle" + good, encoding="utf-8")
     assert [p.title for p in _read(path)] == [PUZZLES[0].title]
+
+
+def test_the_ladder_has_its_shape():
+    """At least 45 puzzles, 12 per game, 6 per level; a level's depth is its number of
+    tricks left (level + 2); the house rules appear."""
+    assert len(PUZZLES) >= 45
+    games = [p.game for p in PUZZLES]
+    assert all(games.count(g) >= 12 for g in cl.GAMES)
+    levels = [p.level for p in PUZZLES]
+    assert all(levels.count(lv) >= 6 for lv in cl.puzzles.LEVELS)
+    assert all(p.tricks_left == p.level + 2 for p in PUZZLES)
+    rules = [p.deal.rules for p in PUZZLES]
+    assert any(r.game == "double_sir" and not r.first_two_capture for r in rules)
+    assert any(r.game == "double_sir" and not r.aces_capture for r in rules)
+    assert any(r.game == "double_sir" and r.trump_method == "first_void" for r in rules)
+    assert any(r.game == "dehla_pakad" and r.trump_method == "first_void" for r in rules)
+    assert len({p.title for p in PUZZLES}) == len(PUZZLES)
+    assert len({p.notation for p in PUZZLES}) == len(PUZZLES)
