@@ -262,3 +262,12 @@ def test_dehla_pakad_first_void_before_the_rest_is_dealt_matches_the_engine():
             after = cl.Deal.from_dict(deal.to_dict())
             after.play(card)
             assert _tens_through_the_engine(after, team) == values[card], (deal.to_notation(), card)
+
+
+def test_pure_solver_and_dds_agree_on_nine_and_ten_tricks():
+    """Bigger positions, where the pure solver takes about a second (9 tricks) to several
+    seconds (10): a few of each, values identical to DDS."""
+    pytest.importorskip("endplay")
+    from courtlearn.dds import solve_with_endplay
+    for deal in random_court_piece_positions(8, sizes=[9, 9, 9, 10], seed=3):
+        assert solve(deal, using="python").values == solve_with_endplay(deal), deal.to_notation()
