@@ -4,6 +4,7 @@ Plays deals with MonteCarloBot at every seat and times every card decision
 (``bot.choose``) and every hint; prints median and 95th percentile per game.
 
     .venv/bin/python bench/decision_time.py --deals 8
+    .venv/bin/python bench/decision_time.py --deals 8 --playouts python
 """
 from __future__ import annotations
 
@@ -25,7 +26,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=8, help="deals per game")
     ap.add_argument("--samples", type=int, default=None, help="default: the bot's own default")
+    ap.add_argument("--playouts", default="auto", choices=("auto", "numpy", "python"),
+                    help="the play-outs (courtlearn.bots.PLAYOUTS): python is what runs "
+                         "where numpy is missing")
     args = ap.parse_args()
+    cl.bots.PLAYOUTS = args.playouts
     bot = MonteCarloBot(seed=0) if args.samples is None else MonteCarloBot(samples=args.samples, seed=0)
     print(f"{bot!r}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     everything = []

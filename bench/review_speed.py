@@ -21,7 +21,11 @@ import courtlearn as cl  # noqa: E402
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=10, help="deals per game (default 10)")
+    ap.add_argument("--playouts", default="auto", choices=("auto", "numpy", "python"),
+                    help="the play-outs (courtlearn.bots.PLAYOUTS): python is what runs "
+                         "where numpy is missing")
     args = ap.parse_args()
+    cl.bots.PLAYOUTS = args.playouts
     every = []
     for game in ("court_piece", "double_sir", "dehla_pakad"):
         times = []
