@@ -128,6 +128,18 @@ QUEUED_JS = """() => [...document.querySelectorAll(
     .some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))"""
 
 
+def run_all(page):
+    """Run → Run All Cells. A dialog on show first (JupyterLab asking which kernel to
+    start, when the page is slow) is answered with its default button."""
+    dialog = page.query_selector(".jp-Dialog")
+    if dialog:
+        print("answered a dialog:", " ".join(dialog.inner_text().split())[:200])
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".jp-Dialog", state="detached", timeout=10_000)
+    page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+    page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+
+
 def open_and_run_all(page, base: str, path: str, timeout_s: float, entry: str | None = None) -> dict:
     """Open a notebook (at `entry`, else its lab URL), Run All, wait for every
     execution count; returns timings (s)."""
@@ -135,22 +147,11 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float, entry: str | 
     page.goto(entry or f"{base}/lab/index.html?path={path}", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell", timeout=120_000)
     t_ui = time.monotonic() - t0
-    # Run All straight away: the first cell waits for the kernel to exist. A click that
-    # lands before the notebook's commands are ready does nothing (no cell is queued):
-    # then click again, as a learner would.
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    for _ in range(4):
-        page.click(".lm-MenuBar-itemLabel:text-is('Run')")
-        page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-        try:
-            page.wait_for_function(QUEUED_JS, timeout=10_000)
-            break
-        except PlaywrightTimeout:
-            page.keyboard.press("Escape")
-    else:
-        raise AssertionError(f"{path}: Run All Cells queued no cell, four times")
+    # Run All straight away: the first cell waits for the kernel to exist
+    run_all(page)
     first_table = kernel_ready = None
     deadline = t0 + timeout_s
+    queued, retries, clicked = False, 0, time.monotonic()
     while True:
         state = page.evaluate(DONE_JS)
         if kernel_ready is None and page.evaluate(FIRST_DONE_JS):
@@ -159,6 +160,16 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float, entry: str | 
             first_table = time.monotonic() - t0
         if state:
             break
+        # a Run All that landed before the notebook's commands were ready queued nothing:
+        # after a long wait with no cell queued, run all again (as a learner would)
+        if not queued and retries < 2 and time.monotonic() > clicked + 45:
+            queued = page.evaluate(QUEUED_JS)
+            if not queued:
+                run_all(page)
+                retries += 1
+                clicked = time.monotonic()
+        elif not queued:
+            queued = page.evaluate(QUEUED_JS)
         if time.monotonic() > deadline:
             prompts = page.eval_on_selector_all(
                 ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt",
