@@ -46,12 +46,12 @@ def play_pair(job):
         bot_a, bot_b = make(a, seed, samples), make(b, seed + 7, samples)
         bots = [bot_a if s % 2 == a_team else bot_b for s in range(4)]
         deal = cl.Deal(cl.Rules.of(game), dealer=seed % 4, seed=seed)
-        while deal.phase != "over":
-            bots[deal.to_play].act(deal)
-        # a Court Piece court may be played on for a bavney
-        while bots[deal.to_play].act(deal) is not None:
-            while deal.phase != "over":
-                bots[deal.to_play].act(deal)
+        # every decision the deal awaits, the play on after a court included (act returns
+        # the events it added: none once nothing is left to decide)
+        while True:
+            seat = cl.bots.deciding_seat(deal)
+            if seat is None or not cl.bots.act(bots[seat], deal):
+                break
         r = deal.result
         wins += r.winner == a_team
         margin += r.courts if r.winner == a_team else -r.courts
