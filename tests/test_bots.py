@@ -224,9 +224,11 @@ def _swap_unseen(deal, seat):
     return None
 
 
+@pytest.mark.parametrize("playouts", ["numpy", "python"])
 @pytest.mark.parametrize("game,options", [VARIANTS[0], VARIANTS[3], VARIANTS[7], VARIANTS[10],
                                           VARIANTS[11]], ids=[IDS[0], IDS[3], IDS[7], IDS[10], IDS[11]])
-def test_monte_carlo_bot_does_not_peek(game, options):
+def test_monte_carlo_bot_does_not_peek(game, options, playouts, monkeypatch):
+    monkeypatch.setattr(cl.bots, "PLAYOUTS", playouts)
     rules = cl.Rules.of(game, **options)
     checked = 0
     for seed in range(30):
