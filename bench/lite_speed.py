@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))           # test_lite imports tests/page_errors.py
 spec = importlib.util.spec_from_file_location("test_lite", ROOT / "tests" / "test_lite.py")
 lite = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(lite)
@@ -48,8 +49,12 @@ def run_every_notebook(site: Path) -> None:
         browser = lite.launch(p)
         for path in paths:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            watch = lite.Watch(page)
             try:
-                figures = lite.open_and_run_all(context.new_page(), base, path, timeout_s=150)
+                figures = lite.open_and_run_all(page, base, path, timeout_s=150)
+                if watch.errors or watch.external:
+                    raise RuntimeError(f"{watch.errors.report()} external: {watch.external[:3]}")
                 print(f"OK    {path:45} {figures}", flush=True)
             except Exception as e:                      # report and go on to the next one
                 lines = str(e).strip().splitlines()
@@ -134,7 +139,7 @@ def main() -> None:
                    solve_6_tricks_median_max=solve6,
                    hint_median_max_count_numpy=hint,
                    clicks=clicks, load_average=os.getloadavg()[0],
-                   external_requests=len(watch.external), http_errors=watch.http_errors[:5])
+                   external_requests=len(watch.external), errors=watch.errors[:5])
     print(json.dumps(figures, indent=1))
 
 

@@ -24,6 +24,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from page_errors import PageErrors
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LESSON = "notebooks/00_start_here.ipynb"
@@ -83,16 +85,14 @@ def launch(playwright):
 
 
 class Watch:
-    """Everything the page asks from outside 127.0.0.1, and every error it shows."""
+    """Everything the page asks from outside 127.0.0.1, and every error its context shows
+    (console errors of the page and of the kernel's worker, uncaught exceptions, HTTP
+    errors: tests/page_errors.py). Nothing is ignored."""
 
     def __init__(self, page):
-        self.external, self.http_errors, self.errors = [], [], []
+        self.external = []
+        self.errors = PageErrors().watch(page.context)
         page.context.on("request", self._request)           # the kernel's worker included
-        page.context.on("response", lambda r: r.status >= 400 and self.http_errors.append(f"{r.status} {r.url}"))
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        # any console error fails, as in every browser test: nothing is ignored
-        page.on("console", lambda m: m.type == "error" and self.errors.append(
-            f"console: {m.text} ({m.location.get('url')})"))
 
     def _request(self, req):
         u = urlparse(req.url)
@@ -312,7 +312,7 @@ def test_lesson_00_runs_offline_and_a_click_plays(site, browser_page):
     TIMINGS.write_text(json.dumps({"lesson": path, **timings}, indent=1))
     print("\nJupyterLite timings (s):", timings)
     assert not watch.external, watch.external[:5]
-    assert not watch.errors, (watch.errors[:5], watch.http_errors[:5])
+    assert not watch.errors, watch.errors.report()
 
 
 @pytest.mark.parametrize("path", ["exercises/01", "exercises/08_what_would_you_play.ipynb",
@@ -332,7 +332,7 @@ def test_a_notebook_runs_offline(site, browser_page, path):
     timings = open_and_run_all(page, base, path, timeout_s=240)
     print(f"\n{path} timings (s):", timings)
     assert not watch.external, watch.external[:5]
-    assert not watch.errors, (watch.errors[:5], watch.http_errors[:5])
+    assert not watch.errors, watch.errors.report()
 
 
 # a table where the viewer is the seat to play (no bots: the click is the only move)

@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: one JupyterLab server and one Debian Chromium per run,
-a fresh browser context per test, and a list of the page's console errors (any error
-fails the test: nothing is ignored).
+a fresh browser context per test, and every error that context shows (console errors
+and failed asserts of its pages and workers, uncaught exceptions, HTTP errors: see
+tests/page_errors.py); any error fails the test, nothing is ignored.
 
 Every test in this folder is marked `browser` (deselect with -m "not browser").
 """
@@ -10,6 +11,7 @@ import shutil
 import pytest
 
 from labserver import ARTIFACTS, CHROMIUM, Lab, launch_chromium
+from page_errors import PageErrors
 
 
 def pytest_collection_modifyitems(config, items):
@@ -41,11 +43,9 @@ def browser():
 @pytest.fixture
 def page(browser, request):
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
+    errors = PageErrors().watch(ctx)
     pg = ctx.new_page()
     pg.set_default_timeout(30_000)
-    errors = []
-    pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     pg.console_errors = errors
     yield pg
     if getattr(request.node, "rep_call_failed", False):
@@ -53,7 +53,7 @@ def page(browser, request):
     ctx.close()
     # any console error fails the test that saw it: there is no list of errors to ignore
     if errors and not getattr(request.node, "rep_call_failed", False):
-        pytest.fail(f"the page logged {len(errors)} console error(s): {errors}")
+        pytest.fail(errors.report())
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from labserver import ARTIFACTS, HERE, ROOT, Lab, free_port, kernel, open_notebook
+from page_errors import PageErrors
 
 pytestmark = pytest.mark.browser
 
@@ -116,11 +117,9 @@ def marimo_app(tmp_path_factory):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_table_in_marimo(marimo_app, browser, scheme):
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, color_scheme=scheme)
+    errors = PageErrors().watch(ctx)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
-    errors = []
-    page.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     try:
         page.goto(marimo_app)
         root = page.locator(".cl-table").first          # (locators reach into shadow roots)
@@ -147,4 +146,4 @@ def test_table_in_marimo(marimo_app, browser, scheme):
         root.screenshot(path=str(ARTIFACTS / f"marimo_{scheme}.png"))
     finally:
         ctx.close()
-    assert errors == []
+    assert not errors, errors.report()

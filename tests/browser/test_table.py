@@ -34,7 +34,7 @@ def rev(page) -> int:
 
 
 def no_console_errors(page):
-    assert page.console_errors == []
+    assert not page.console_errors, page.console_errors.report()
 
 
 @pytest.fixture
