@@ -487,16 +487,14 @@ class _Sampler:
         if any(not allowed[c & 3] for c in self.tight):
             raise RuntimeError("an unseen card has no seat that may hold it")
 
-    def sample_one(self, rng: random.Random):
-        """One placement in plain Python (no numpy): (hands now [4 masks], the face-down
-        trump card's index or -1, cards still to come [4 masks]), in the bit layout of
-        :mod:`courtlearn.cardbits`. The constrained cards are placed one by one, each
-        into a place that may hold it with a chance in proportion to its room; the free
-        cards are shuffled into the room left, place after place."""
-        k, slots = self.k, self.slots
+    def _place_tight(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """Place the constrained cards (those only some places may hold), scarcest first:
+        each goes into a place that may hold it with a chance in proportion to the room
+        left there. Returns (room left per place, card mask per place); a dead end
+        starts over, up to 100 times."""
         for _ in range(100):
-            room = [sl[2] for sl in slots]
-            got = [0] * len(slots)
+            room = [sl[2] for sl in self.slots]
+            got = [0] * len(self.slots)
             tight = self.tight[:]
             rng.shuffle(tight)
             tight.sort(key=lambda c: len(self.allowed[c & 3]))
@@ -504,17 +502,27 @@ class _Sampler:
                 opts = [j for j in self.allowed[c & 3] if room[j]]
                 if not opts:
                     break
-                r = rng.random() * sum(room[j] for j in opts)
-                for j in opts:
-                    r -= room[j]
-                    if r < 0:
-                        break
+                j = opts[0]
+                if len(opts) > 1:
+                    r = rng.random() * sum(room[j] for j in opts)
+                    for j in opts:
+                        r -= room[j]
+                        if r < 0:
+                            break
                 room[j] -= 1
                 got[j] |= 1 << c
             else:
-                break
-        else:
-            raise RuntimeError("no placement of the unseen cards fits what this seat knows")
+                return room, got
+        raise RuntimeError("no placement of the unseen cards fits what this seat knows")
+
+    def sample_one(self, rng: random.Random):
+        """One placement in plain Python (no numpy): (hands now [4 masks], the face-down
+        trump card's index or -1, cards still to come [4 masks]), in the bit layout of
+        :mod:`courtlearn.cardbits`. The constrained cards are placed one by one, each
+        into a place that may hold it with a chance in proportion to its room; the free
+        cards are shuffled into the room left, place after place."""
+        k, slots = self.k, self.slots
+        room, got = self._place_tight(rng)
         free = self.free[:]
         rng.shuffle(free)
         pos = 0
@@ -549,33 +557,7 @@ class _Sampler:
         got = np.zeros((n, J), dtype=np.uint64)
         if self.tight:
             for i in range(n):
-                for attempt in range(100):
-                    c_row = [sl[2] for sl in slots]
-                    g_row = [0] * J
-                    tight = self.tight[:]
-                    rng.shuffle(tight)
-                    tight.sort(key=lambda c: len(self.allowed[c & 3]))
-                    ok = True
-                    for c in tight:
-                        opts = [j for j in self.allowed[c & 3] if c_row[j]]
-                        if not opts:
-                            ok = False
-                            break
-                        j = opts[0]
-                        if len(opts) > 1:
-                            r = rng.random() * sum(c_row[j] for j in opts)
-                            for j in opts:
-                                r -= c_row[j]
-                                if r < 0:
-                                    break
-                        c_row[j] -= 1
-                        g_row[j] |= 1 << c
-                    if ok:
-                        break
-                else:
-                    raise RuntimeError("no placement of the unseen cards fits what this seat knows")
-                cap[i] = c_row
-                got[i] = g_row
+                cap[i], got[i] = self._place_tight(rng)
         F = len(self.free)
         if F:
             perm = nrng.permuted(np.tile(np.array(self.free, dtype=np.int64), (n, 1)), axis=1)
