@@ -19,6 +19,7 @@ import importlib
 from .cards import Card, CardError, Suit, cards, deck, shuffled
 from .deal import Deal, DealResult, IllegalPlay, Phase, Revoke, SeatView, Trick
 from .explain import Event
+from .language import LANGUAGES, SEATS, get_language, set_language
 from .moves import Move
 from .steps import play_cards
 from .rules import GAMES, TEAM_NAMES, Rules, team_of
@@ -27,13 +28,15 @@ from .solver import Solution, solve
 
 __version__ = "0.1.0"
 
-SEAT_NAMES = Rules.court_piece().seat_names()     # the default direction's names
+# the default direction's names, in English: the names a program uses (what a learner
+# reads follows set_language)
+SEAT_NAMES = SEATS
 
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
            "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "review",
-           "puzzles"]
+           "puzzles", "set_language", "get_language", "LANGUAGES"]
 
 
 def hint(deal, seat=None, samples=None, seed=0):

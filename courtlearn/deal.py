@@ -48,6 +48,7 @@ from typing import NamedTuple, Sequence
 from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse_cards, held, \
     held_suit, mask_of, shuffled
 from .explain import DEAL_EVENT_TYPES, Event, illegal_reason, list_cards
+from .language import suit_word, tr, using
 from .moves import Move
 from .rules import Rules, team_of
 from .scoring import court_piece_result, decided_result, final_result, tens_in
@@ -639,16 +640,19 @@ class Deal:
         hand = self._mask(seat)
         if not hand & card.bit:
             if self._hidden is not None and card is self._hidden and seat == self.trump_caller:
-                return (f"{name} cannot play {card}: it is the face-down trump card, which cannot "
-                        f"be played until it is shown.")
+                return tr("{seat} cannot play {card}: it is the face-down trump card, which "
+                          "cannot be played until it is shown.", seat=name, card=card)
             if self._trick:                 # name the suit led, as every refusal does (RULES 4)
                 led = self._led
                 if hand & SUIT_MASKS[led]:
-                    return (f"{name} does not hold {card}: {led.plural} were led and {name} holds "
-                            f"{list_cards(held_suit(hand, led))}.")
-                return (f"{name} does not hold {card}: {led.plural} were led, {name} holds none and "
-                        f"may play any of {list_cards(held(hand))}.")
-            return f"{name} does not hold {card}; {name} holds {list_cards(held(hand))}."
+                    return tr("{seat} does not hold {card}: {suit} were led and {seat} holds "
+                              "{cards}.", seat=name, card=card, suit=suit_word(led),
+                              cards=list_cards(held_suit(hand, led)))
+                return tr("{seat} does not hold {card}: {suit} were led, {seat} holds none and "
+                          "may play any of {cards}.", seat=name, card=card, suit=suit_word(led),
+                          cards=list_cards(held(hand)))
+            return tr("{seat} does not hold {card}; {seat} holds {cards}.", seat=name, card=card,
+                      cards=list_cards(held(hand)))
         if self._trick:
             led = self._led
             if card.suit != led and hand & SUIT_MASKS[led]:
@@ -656,25 +660,26 @@ class Deal:
                     return None
                 reason = illegal_reason(self.rules, seat, card, led, hand)
                 if self._corrected == seat:
-                    reason += f" Having corrected a revoke, {name} must now follow suit."
+                    reason += " " + tr("Having corrected a revoke, {seat} must now follow suit.",
+                                       seat=name)
                 return reason
             if (card.suit != led and self._asked == seat and self._trump is not None
                     and card.suit != self._trump and hand & SUIT_MASKS[self._trump]):
                 trumps = held_suit(hand, self._trump)
-                return (f"{name} cannot play {card}: {name} asked for the trump and must now play "
-                        f"a trump ({self._trump.plural}), holding {list_cards(trumps)}.")
+                return tr("{seat} cannot play {card}: {seat} asked for the trump and must now "
+                          "play a trump ({suit}), holding {cards}.", seat=name, card=card,
+                          suit=suit_word(self._trump), cards=list_cards(trumps))
         return None
 
     def _not_playing_reason(self) -> str:
         if self.phase is _OVER:
-            return "The deal is over: no more cards can be played. Start a new deal."
+            return tr("The deal is over: no more cards can be played. Start a new deal.")
         caller = self.rules.seat_name(self.trump_caller)
-        m = self.rules.trump_method
-        if m in ("shown", "hidden"):
-            how = "choose a trump card from their first five (choose_trump_card)"
-        else:
-            how = "call the trump suit (call_trump)"
-        return f"The trump is not fixed yet: {caller}, the trump caller, must first {how}."
+        if self.rules.trump_method in ("shown", "hidden"):
+            return tr("The trump is not fixed yet: {seat}, the trump caller, must first choose a "
+                      "trump card from their first five (choose_trump_card).", seat=caller)
+        return tr("The trump is not fixed yet: {seat}, the trump caller, must first call the "
+                  "trump suit (call_trump).", seat=caller)
 
     def verify_play(self, card: "Card | str") -> None:
         """Raise what ``play(card)`` would raise (a CardError for bad text, an
@@ -923,8 +928,10 @@ class Deal:
     def _caller_check(self, what: str, methods: tuple):
         if self.phase is not _TRUMP:
             if self.phase is _OVER:
-                raise ValueError(f"The deal is over: {what} is no longer possible.")
-            raise ValueError(f"The trump is already fixed: {what} is only for the trump phase.")
+                raise ValueError(tr("The deal is over: {action} is no longer possible.",
+                                    action=what))
+            raise ValueError(tr("The trump is already fixed: {action} is only for the trump "
+                                "phase.", action=what))
         if self.rules.trump_method not in methods:
             raise ValueError(self._trump_how(what))
 
@@ -932,12 +939,14 @@ class Deal:
         m = self.rules.trump_method
         caller = self.rules.seat_name(self.trump_caller)
         if m == "called":
-            return (f"These rules fix the trump by a call (trump_method='called'): {caller} uses "
-                    f"call_trump(suit), not {what}.")
+            return tr("These rules fix the trump by a call (trump_method='called'): {seat} uses "
+                      "call_trump(suit), not {action}.", seat=caller, action=what)
         if m in ("shown", "hidden"):
-            return (f"These rules fix the trump with a card (trump_method={m!r}): {caller} uses "
-                    f"choose_trump_card(card), not {what}.")
-        return f"With trump_method={m!r} nobody chooses the trump: {what} is not possible."
+            return tr("These rules fix the trump with a card (trump_method={method!r}): {seat} "
+                      "uses choose_trump_card(card), not {action}.", method=m, seat=caller,
+                      action=what)
+        return tr("With trump_method={method!r} nobody chooses the trump: {action} is not "
+                  "possible.", method=m, action=what)
 
     def verify_call_trump(self, suit: "Suit | str") -> Suit:
         """Raise what ``call_trump(suit)`` would raise, changing nothing (returns the suit)."""
@@ -972,8 +981,9 @@ class Deal:
         caller = self.trump_caller
         if not self._hands[caller][c.si] & c.sbit:
             name = self.rules.seat_name(caller)
-            raise ValueError(f"{c} is not among {name}'s first five cards; choose one of "
-                             f"{list_cards(held(self._mask(caller)))}.")
+            raise ValueError(tr("{card} is not among {seat}'s first five cards; choose one of "
+                                "{cards}.", card=c, seat=name,
+                                cards=list_cards(held(self._mask(caller)))))
         return c
 
     def can_choose_trump_card(self, card: "Card | str") -> bool:
@@ -1021,15 +1031,17 @@ class Deal:
         if self.phase is not _TRUMP:
             self._caller_check("defer_trump", (r.trump_method,))
         if not r.allow_deferred:
-            raise ValueError("These rules do not allow deferring the trump (allow_deferred=False); "
-                             "make the rules with allow_deferred=True to use defer_trump().")
+            raise ValueError(tr("These rules do not allow deferring the trump "
+                                "(allow_deferred=False); make the rules with allow_deferred=True "
+                                "to use defer_trump()."))
         if r.deferred_card == "numbered":
             if isinstance(number, bool) or not isinstance(number, int) or not 6 <= number <= 13:
-                raise ValueError(f"With deferred_card='numbered' name a card number from 6 to 13 of "
-                                 f"your deal, e.g. defer_trump(7); got {number!r}.")
+                raise ValueError(tr("With deferred_card='numbered' name a card number from 6 to "
+                                    "13 of your deal, e.g. defer_trump(7); got {number!r}.",
+                                    number=number))
         elif number is not None:
-            raise ValueError(f"With deferred_card={r.deferred_card!r} the card is not chosen by "
-                             f"number: call defer_trump() with no number.")
+            raise ValueError(tr("With deferred_card={how!r} the card is not chosen by number: "
+                                "call defer_trump() with no number.", how=r.deferred_card))
 
     def _do_defer(self, number):
         r = self.rules
@@ -1066,23 +1078,25 @@ class Deal:
     def _refuse_ask(self) -> str | None:
         r = self.rules
         if r.trump_method not in ("hidden", "hidden_random"):
-            return (f"There is no face-down trump card to ask for (trump_method="
-                    f"{r.trump_method!r}); asking is for 'hidden' and 'hidden_random'.")
+            return tr("There is no face-down trump card to ask for (trump_method={method!r}); "
+                      "asking is for 'hidden' and 'hidden_random'.", method=r.trump_method)
         if self.phase is not _PLAY:
-            return "Asking for the trump is only possible during play."
+            return tr("Asking for the trump is only possible during play.")
         if self._hidden is None:
-            return "The trump card has already been shown: " + (
-                f"{self._trump.plural} are trumps." if self._trump else "")
+            if self._trump is None:
+                return tr("The trump card has already been shown: ")
+            return tr("The trump card has already been shown: {suit} are trumps.",
+                      suit=suit_word(self._trump))
         seat = self._to_play
         name = self.rules.seat_name(seat)
         if not self._trick:
-            return (f"{name} is leading: only a player who cannot follow the suit led may ask "
-                    f"for the trump.")
+            return tr("{seat} is leading: only a player who cannot follow the suit led may ask "
+                      "for the trump.", seat=name)
         led = self._led
         if self._hands[seat][led]:
             follow = held_suit(self._mask(seat), led)
-            return (f"{name} can follow {led.plural} (holding {list_cards(follow)}), so may not ask "
-                    f"for the trump.")
+            return tr("{seat} can follow {suit} (holding {cards}), so may not ask for the trump.",
+                      seat=name, suit=suit_word(led), cards=list_cards(follow))
         return None
 
     def can_ask_for_trump(self) -> bool:
@@ -1107,8 +1121,8 @@ class Deal:
     def verify_correct_revoke(self) -> None:
         """Raise what ``correct_revoke()`` would raise, changing nothing."""
         if self._open_revoke() is None:
-            raise ValueError("There is no revoke in the open trick to correct: a revoke can only be "
-                             "corrected before its trick is complete.")
+            raise ValueError(tr("There is no revoke in the open trick to correct: a revoke can "
+                                "only be corrected before its trick is complete."))
 
     def can_correct_revoke(self) -> bool:
         return self._open_revoke() is not None
@@ -1163,16 +1177,17 @@ class Deal:
     def _claimable(self, seat: int):
         name = self.rules.seat_name(seat)
         if self.phase is _OVER:
-            return "The deal is over: a revoke can only be claimed before the deal ends.", None
+            return tr("The deal is over: a revoke can only be claimed before the deal ends."), None
         theirs = [rv for rv in self._revokes if team_of(rv[0]) != team_of(seat)]
         est = [rv for rv in theirs if rv[4]]
         if est:
             return None, est[0]
         opp = self.rules.team_name(1 - team_of(seat))
         if theirs:
-            return (f"{name} cannot claim yet: the revoke is in the open trick and can still be "
-                    f"corrected; it is established once the trick is complete."), None
-        return f"{name} cannot claim a revoke: no player of {opp} has an established revoke.", None
+            return tr("{seat} cannot claim yet: the revoke is in the open trick and can still be "
+                      "corrected; it is established once the trick is complete.", seat=name), None
+        return tr("{seat} cannot claim a revoke: no player of {side} has an established revoke.",
+                  seat=name, side=opp), None
 
     def _do_claim(self, seat: int):
         _, rv = self._claimable(seat)
@@ -1187,8 +1202,8 @@ class Deal:
         if (self.rules.game == "court_piece" and r is not None and r.kind in ("court", "goon")
                 and self._seven is not None and len(self._tricks) == 7 and not self._played_on):
             return None
-        return ("play_on() is only for a Court Piece team that has just won the first seven "
-                "tricks: it reopens the deal to try for all thirteen (a bavney).")
+        return tr("play_on() is only for a Court Piece team that has just won the first seven "
+                  "tricks: it reopens the deal to try for all thirteen (a bavney).")
 
     def play_on(self) -> list[Event]:
         """After a Court Piece court in the first seven tricks, play on for a bavney;
@@ -1268,7 +1283,7 @@ class Deal:
         """Take back the last action (a card, a call, an ask, a correction, a claim...)."""
         actions = self._action_list()
         if not actions:
-            raise ValueError("There is nothing to undo: no action has been taken in this deal.")
+            raise ValueError(tr("There is nothing to undo: no action has been taken in this deal."))
         d = self._fresh()
         for token in actions[:-1]:
             d._apply(token)
@@ -1384,6 +1399,10 @@ class Deal:
     __hash__ = None
 
     def __repr__(self) -> str:
+        with using("en"):                   # a repr is for programs: always in English
+            return self._repr()
+
+    def _repr(self) -> str:
         where = {_TRUMP: f"{self.rules.seat_name(self.trump_caller)} to fix the trump",
                  _PLAY: f"trick {len(self._tricks) + 1}, "
                              f"{self.rules.seat_name(self._to_play)} to play",

@@ -9,7 +9,8 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .cards import Card, Suit, held
-from .rules import Rules, TEAM_NAMES
+from .language import N_, suit_word, team_word, tr, trn
+from .rules import Rules
 
 __all__ = ["Event", "DEAL_EVENT_TYPES", "event_text", "list_cards", "illegal_reason"]
 
@@ -17,14 +18,6 @@ __all__ = ["Event", "DEAL_EVENT_TYPES", "event_text", "list_cards", "illegal_rea
 def list_cards(cs) -> str:
     """``Q♠ 10♠ 3♠``"""
     return " ".join(str(c) for c in cs)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _team(team: int) -> str:
-    return TEAM_NAMES[team]
 
 
 class Event(tuple):
@@ -160,10 +153,9 @@ globals().update({t.__name__: t for t in DEAL_EVENT_TYPES.values()})
 
 def illegal_reason(rules: Rules, seat: int, card: Card, led: Suit, hand_mask: int) -> str:
     """"East cannot play A♦: spades were led and East holds Q♠ 10♠ 3♠." """
-    name = rules.seat_name(seat)
     follow = [c for c in held(hand_mask) if c.suit == led]
-    return (f"{name} cannot play {card}: {led.plural} were led and {name} holds "
-            f"{list_cards(follow)}.")
+    return tr("{seat} cannot play {card}: {suit} were led and {seat} holds {cards}.",
+              seat=rules.seat_name(seat), card=card, suit=suit_word(led), cards=list_cards(follow))
 
 
 def event_text(kind: str, seat, card, data, rules: Rules) -> str:
@@ -175,221 +167,250 @@ def event_text(kind: str, seat, card, data, rules: Rules) -> str:
 
 
 def _t_deal_first(name, seat, card, data, rules):
-    caller = rules.seat_name((seat + 1) % 4)
-    return (f"{name} deals five cards to each player, starting with {caller}, "
-            f"the trump caller.")
+    return tr("{seat} deals five cards to each player, starting with {caller}, the trump caller.",
+              seat=name, caller=rules.seat_name((seat + 1) % 4))
 
 
 def _t_deal_all(name, seat, card, data, rules):
-    caller = rules.seat_name((seat + 1) % 4)
-    return (f"{name} deals all thirteen cards (five each, then four and four), starting with "
-            f"{caller}. There are no trumps yet.")
+    return tr("{seat} deals all thirteen cards (five each, then four and four), starting with "
+              "{caller}. There are no trumps yet.", seat=name, caller=rules.seat_name((seat + 1) % 4))
 
 
 def _t_deal_rest(name, seat, card, data, rules):
     sizes, face_down = data
     if len(set(sizes)) == 1:
         if face_down:
-            return (f"{name} deals the rest in batches of four: everyone now holds {sizes[0]} "
-                    f"cards, the trump caller's face-down trump card included.")
-        return f"{name} deals the rest in batches of four: everyone now holds {sizes[0]} cards."
-    return f"{name} deals the rest in batches of four."
+            return tr("{seat} deals the rest in batches of four: everyone now holds {n} cards, "
+                      "the trump caller's face-down trump card included.", seat=name, n=sizes[0])
+        return tr("{seat} deals the rest in batches of four: everyone now holds {n} cards.",
+                  seat=name, n=sizes[0])
+    return tr("{seat} deals the rest in batches of four.", seat=name)
 
 
 def _t_call(name, seat, card, data, rules):
     (suit,) = data
-    return f"{name} calls {suit.plural} as trumps."
+    return tr("{seat} calls {suit} as trumps.", seat=name, suit=suit_word(suit))
 
 
 def _t_show(name, seat, card, data, rules):
-    return (f"{name} shows {card} from their first five cards: {card.suit.plural} are trumps. "
-            f"The card stays in {name}'s hand.")
+    return tr("{seat} shows {card} from their first five cards: {suit} are trumps. "
+              "The card stays in {seat}'s hand.", seat=name, card=card, suit=suit_word(card.suit))
 
 
 def _t_set_aside(name, seat, card, data, rules):
-    return (f"{name} sets {card} aside face down: {card.suit.plural} will be trumps once it is "
-            f"shown. Until then there are no trumps.")
+    return tr("{seat} sets {card} aside face down: {suit} will be trumps once it is shown. "
+              "Until then there are no trumps.", seat=name, card=card, suit=suit_word(card.suit))
 
 
 def _t_set_aside_public(name, seat, card, data, rules):
-    return (f"{name} sets one of their first five cards aside face down: its suit will be trumps "
-            f"once it is shown. Until then there are no trumps.")
+    return tr("{seat} sets one of their first five cards aside face down: its suit will be trumps "
+              "once it is shown. Until then there are no trumps.", seat=name)
 
 
 def _t_set_aside_random(name, seat, card, data, rules):
-    return (f"A card is taken at random from {name}'s first five and set aside face down, unseen "
-            f"by anyone: its suit will be trumps once it is shown. Until then there are no trumps.")
+    return tr("A card is taken at random from {seat}'s first five and set aside face down, unseen "
+              "by anyone: its suit will be trumps once it is shown. Until then there are no "
+              "trumps.", seat=name)
 
 
 def _t_defer(name, seat, card, data, rules):
     (how, number) = data
     if how == "next":
-        return f"{name} defers the trump: the first card of {name}'s next batch will be turned up."
+        return tr("{seat} defers the trump: the first card of {seat}'s next batch will be turned "
+                  "up.", seat=name)
     if how == "random":
-        return f"{name} defers the trump: a random card of {name}'s next batch will be turned up."
-    return f"{name} defers the trump: card number {number} of {name}'s deal will be turned up."
+        return tr("{seat} defers the trump: a random card of {seat}'s next batch will be turned "
+                  "up.", seat=name)
+    return tr("{seat} defers the trump: card number {number} of {seat}'s deal will be turned up.",
+              seat=name, number=number)
 
 
 def _t_turn(name, seat, card, data, rules):
-    return (f"The turned card is {card}: {card.suit.plural} are trumps. It stays in "
-            f"{name}'s hand.")
+    return tr("The turned card is {card}: {suit} are trumps. It stays in {seat}'s hand.",
+              seat=name, card=card, suit=suit_word(card.suit))
 
 
 def _t_play(name, seat, card, data, rules):
     led, trump = data
     if led is None:
-        return f"{name} leads {card}."
+        return tr("{seat} leads {card}.", seat=name, card=card)
     if card.suit == led:
-        return f"{name} follows with {card}."
+        return tr("{seat} follows with {card}.", seat=name, card=card)
     if trump is not None and card.suit == trump:
-        return f"{name} does not follow {led.plural} and trumps with {card}."
-    return f"{name} does not follow {led.plural} and throws {card}."
+        return tr("{seat} does not follow {suit} and trumps with {card}.",
+                  seat=name, suit=suit_word(led), card=card)
+    return tr("{seat} does not follow {suit} and throws {card}.",
+              seat=name, suit=suit_word(led), card=card)
 
 
 def _t_revoke(name, seat, card, data, rules):
     led, holding = data
-    return (f"{name} revoked: played {card} on a {led.singular} lead while holding "
-            f"{list_cards(holding)}. It can be corrected until the trick is complete.")
+    return tr("{seat} revoked: played {card} on a {suit} lead while holding {cards}. It can be "
+              "corrected until the trick is complete.", seat=name, card=card,
+              suit=suit_word(led, one=True), cards=list_cards(holding))
 
 
 def _t_revoke_proven(name, seat, card, data, rules):
     led, proof, number = data
-    return f"{name} revoked: played {card} on a {led.singular} lead while holding {proof}."
+    return tr("{seat} revoked: played {card} on a {suit} lead while holding {proof}.",
+              seat=name, card=card, suit=suit_word(led, one=True), proof=proof)
 
 
 def _t_trick(name, seat, card, data, rules):
     (by_trump, led) = data
     if by_trump:
-        return f"{name} wins the trick: {card} is the highest trump."
-    return f"{name} wins the trick: {card} is the highest {led.singular}."
+        return tr("{seat} wins the trick: {card} is the highest trump.", seat=name, card=card)
+    return tr("{seat} wins the trick: {card} is the highest {suit}.",
+              seat=name, card=card, suit=suit_word(led, one=True))
 
 
 def _t_to_team(name, seat, card, data, rules):
     (won,) = data
-    return (f"The trick goes to {_team(seat & 1)}: {TEAM_NAMES[0]} {won[0]}, "
-            f"{TEAM_NAMES[1]} {won[1]}.")
+    return tr("The trick goes to {side}: {ns} {ns_tricks}, {ew} {ew_tricks}.",
+              side=team_word(seat & 1), ns=team_word(0), ns_tricks=won[0],
+              ew=team_word(1), ew_tricks=won[1])
 
 
 def _t_centre(name, seat, card, data, rules):
     (n,) = data
-    there = "lies" if n == 1 else "lie"
-    return f"The trick goes face down to the centre: {_count(n, 'trick')} {there} there."
+    return trn("The trick goes face down to the centre: {n} trick lies there.",
+               "The trick goes face down to the centre: {n} tricks lie there.", n)
 
 
 def _t_capture(name, seat, card, data, rules):
     (n,) = data
-    return (f"{name} wins two tricks in a row and takes the {_count(n, 'trick')} in the centre "
-            f"for {_team(seat & 1)}.")
+    return trn("{seat} wins two tricks in a row and takes the {n} trick in the centre for {side}.",
+               "{seat} wins two tricks in a row and takes the {n} tricks in the centre for "
+               "{side}.", n, seat=name, side=team_word(seat & 1))
 
 
 def _t_no_capture(name, seat, card, data, rules):
     (why, n) = data
-    reason = {
-        "first_two": "the first two tricks cannot be picked up",
-        "aces": "both tricks were won with aces, which cannot pick up the pile",
-        "be_ranga": "nothing can be picked up until the trick after the one that fixed trumps",
-    }[why]
-    there = "stays" if n == 1 else "stay"
-    return (f"{name} wins two tricks in a row, but {reason}: the {_count(n, 'trick')} "
-            f"{there} in the centre.")
+    if why == "first_two":
+        return trn("{seat} wins two tricks in a row, but the first two tricks cannot be picked "
+                   "up: the {n} trick stays in the centre.",
+                   "{seat} wins two tricks in a row, but the first two tricks cannot be picked "
+                   "up: the {n} tricks stay in the centre.", n, seat=name)
+    if why == "aces":
+        return trn("{seat} wins two tricks in a row, but both tricks were won with aces, which "
+                   "cannot pick up the pile: the {n} trick stays in the centre.",
+                   "{seat} wins two tricks in a row, but both tricks were won with aces, which "
+                   "cannot pick up the pile: the {n} tricks stay in the centre.", n, seat=name)
+    return trn("{seat} wins two tricks in a row, but nothing can be picked up until the trick "
+               "after the one that fixed trumps: the {n} trick stays in the centre.",
+               "{seat} wins two tricks in a row, but nothing can be picked up until the trick "
+               "after the one that fixed trumps: the {n} tricks stay in the centre.", n, seat=name)
 
 
 def _t_sweep(name, seat, card, data, rules):
     (n,) = data
-    return (f"{name} wins the last trick and takes the {_count(n, 'trick')} in the centre "
-            f"for {_team(seat & 1)}.")
+    return trn("{seat} wins the last trick and takes the {n} trick in the centre for {side}.",
+               "{seat} wins the last trick and takes the {n} tricks in the centre for {side}.",
+               n, seat=name, side=team_word(seat & 1))
 
 
 def _t_trump_fixed(name, seat, card, data, rules):
     (led,) = data
     # "does not follow" (not "cannot"): a revoke fixes the trump too, and this sentence is public
-    return (f"{name} does not follow {led.plural}: {card.suit.plural}, the suit {name} played, "
-            f"are trumps for the rest of the deal.")
+    return tr("{seat} does not follow {led}: {suit}, the suit {seat} played, are trumps for the "
+              "rest of the deal.", seat=name, led=suit_word(led), suit=suit_word(card.suit))
 
 
 def _t_ask(name, seat, card, data, rules):
     (led,) = data
-    return f"{name} cannot follow {led.plural} and asks for the trump card to be shown."
+    return tr("{seat} cannot follow {suit} and asks for the trump card to be shown.",
+              seat=name, suit=suit_word(led))
 
 
 def _t_reveal(name, seat, card, data, rules):
     (why, asker) = data
-    lead = ""
+    text = tr("The trump card is turned: {card} is shown, {suit} are trumps from this trick on, "
+              "and {card} goes into {seat}'s hand.", card=card, suit=suit_word(card.suit),
+              seat=name)
     if why == "empty":
-        lead = f"{name} has no other card to play. "
-    text = (f"{lead}The trump card is turned: {card} is shown, {card.suit.plural} are trumps from "
-            f"this trick on, and {card} goes into {name}'s hand.")
+        text = tr("{seat} has no other card to play.", seat=name) + " " + text
     if asker is not None:
-        text += f" {rules.seat_name(asker)} must now play a trump if able."
+        text += " " + tr("{seat} must now play a trump if able.", seat=rules.seat_name(asker))
     return text
 
 
 def _t_correct(name, seat, card, data, rules):
     (led, back) = data
+    text = tr("{seat} corrects the revoke: {card} goes back to {seat}'s hand and {seat} must "
+              "follow {suit}.", seat=name, card=card, suit=suit_word(led))
     others = [c for c in back if c is not card]
     if len(others) > 1:
-        extra = f" {list_cards(others)} also go back, and those players play again."
+        text += " " + tr("{cards} also go back, and those players play again.",
+                         cards=list_cards(others))
     elif others:
-        extra = f" {others[0]} also goes back, and that player plays again."
-    else:
-        extra = ""
-    return (f"{name} corrects the revoke: {card} goes back to {name}'s hand and {name} must "
-            f"follow {led.plural}.{extra}")
+        text += " " + tr("{card} also goes back, and that player plays again.", card=others[0])
+    return text
 
 
 def _t_claim(name, seat, card, data, rules):
     (revoker, led, number) = data
-    return (f"{name} claims {rules.seat_name(revoker)}'s revoke ({card} on a {led.singular} lead "
-            f"in trick {number}): the deal ends and {_team(seat & 1)} score a court.")
+    return tr("{seat} claims {revoker}'s revoke ({card} on a {suit} lead in trick {number}): the "
+              "deal ends and {side} score a court.", seat=name, revoker=rules.seat_name(revoker),
+              card=card, suit=suit_word(led, one=True), number=number, side=team_word(seat & 1))
 
 
 def _t_seven(name, seat, card, data, rules):
     (team, goon) = data
     if goon:
-        return (f"{_team(team)}, the dealer's side, win the first seven tricks: a goon court. "
-                f"They play on for a bavney.")
-    return f"{_team(team)} win the first seven tricks: a court. They play on for a bavney."
+        return tr("{side}, the dealer's side, win the first seven tricks: a goon court. "
+                  "They play on for a bavney.", side=team_word(team))
+    return tr("{side} win the first seven tricks: a court. They play on for a bavney.",
+              side=team_word(team))
 
 
 def _t_play_on(name, seat, card, data, rules):
     (team,) = data
-    return (f"{_team(team)} play on for all thirteen tricks: taking them all is a bavney, worth "
-            f"52 courts; failing costs nothing.")
+    return tr("{side} play on for all thirteen tricks: taking them all is a bavney, worth "
+              "52 courts; failing costs nothing.", side=team_word(team))
 
 
 def _t_end(name, seat, card, data, rules):
     (result, dealer) = data
-    w = _team(result.winner)
+    w = team_word(result.winner)
     t = result.tricks
     kind = result.kind
     if kind == "court":
         if rules.game == "court_piece":
-            return f"{w} win the first seven tricks: a court."
-        return f"{w} take all thirteen tricks: a court."
+            return tr("{side} win the first seven tricks: a court.", side=w)
+        return tr("{side} take all thirteen tricks: a court.", side=w)
     if kind == "goon":
         if rules.game == "court_piece":
-            return (f"{w}, the dealer's side, win the first seven tricks: a goon court "
-                    f"(one court).")
-        return (f"{w}, the dealer's side, take all thirteen tricks: a goon court, worth "
-                f"{_count(result.courts, 'court')}.")
+            return tr("{side}, the dealer's side, win the first seven tricks: a goon court "
+                      "(one court).", side=w)
+        return trn("{side}, the dealer's side, take all thirteen tricks: a goon court, worth "
+                   "{n} court.", "{side}, the dealer's side, take all thirteen tricks: a goon "
+                   "court, worth {n} courts.", result.courts, side=w)
     if kind == "bavney":
-        return f"{w} take all thirteen tricks: a bavney, worth 52 courts!"
+        return tr("{side} take all thirteen tricks: a bavney, worth 52 courts!", side=w)
     if kind == "revoke":
-        return f"{w} score a court for the revoke."
+        return tr("{side} score a court for the revoke.", side=w)
     if kind == "kot":
-        return f"{w} take all four tens: a kot (one court)."
+        return tr("{side} take all four tens: a kot (one court).", side=w)
     if kind == "tens":
         mine = result.tens[result.winner]
         other = result.tens[1 - result.winner]
-        side = "the dealer's side" if (dealer & 1) == result.winner else "the non-dealers"
         if mine == other:
             if rules.tens_tie == "tricks":
-                return (f"{w} win the deal: the tens are split two each and they have more tricks "
-                        f"({t[result.winner]} to {t[1 - result.winner]}).")
-            return (f"{w}, {side}, win the deal: the tens are split two each, and a tie goes to "
-                    f"the non-dealers.")
-        return f"{w}, {side}, win the deal with {mine} tens to {other}."
-    return f"{w} win the deal with {t[result.winner]} tricks to {t[1 - result.winner]}."
+                return tr("{side} win the deal: the tens are split two each and they have more "
+                          "tricks ({mine} to {other}).", side=w, mine=t[result.winner],
+                          other=t[1 - result.winner])
+            if (dealer & 1) == result.winner:
+                return tr("{side}, the dealer's side, win the deal: the tens are split two each, "
+                          "and a tie goes to the non-dealers.", side=w)
+            return tr("{side}, the non-dealers, win the deal: the tens are split two each, and a "
+                      "tie goes to the non-dealers.", side=w)
+        if (dealer & 1) == result.winner:
+            return tr("{side}, the dealer's side, win the deal with {mine} tens to {other}.",
+                      side=w, mine=mine, other=other)
+        return tr("{side}, the non-dealers, win the deal with {mine} tens to {other}.",
+                  side=w, mine=mine, other=other)
+    return tr("{side} win the deal with {mine} tricks to {other}.", side=w,
+              mine=t[result.winner], other=t[1 - result.winner])
 
 
 _TEXTS = {
@@ -429,29 +450,42 @@ def session_text(kind: str, data: tuple, rules: Rules) -> str:
     if kind == "deal_won":
         (team, courts, result_kind) = data
         if courts:
-            return f"{_team(team)} score {_count(courts, 'court')} ({result_kind})."
-        return f"{_team(team)} win the deal."
+            return trn("{side} score {n} court ({kind}).", "{side} score {n} courts ({kind}).",
+                       courts, side=team_word(team), kind=result_word(result_kind))
+        return tr("{side} win the deal.", side=team_word(team))
     if kind == "streak":
         (team, count) = data
-        return f"{_team(team)} have won {_count(count, 'deal')} in a row."
+        return trn("{side} have won {n} deal in a row.", "{side} have won {n} deals in a row.",
+                   count, side=team_word(team))
     if kind == "streak_court":
         (team,) = data
-        return f"{_team(team)} win their seventh deal in a row: a court. The count goes back to zero."
+        return tr("{side} win their seventh deal in a row: a court. The count goes back to zero.",
+                  side=team_word(team))
     if kind == "streak_reset":
-        return "A court was scored: the count of deals in a row goes back to zero."
+        return tr("A court was scored: the count of deals in a row goes back to zero.")
     if kind == "next_dealer":
         (seat, why) = data
         name = rules.seat_name(seat)
-        return {
-            "dealers_won": f"{name} deals next: the dealer's side won, so the deal passes on.",
-            "same": f"{name} deals again: the trump caller's side won without a court.",
-            "partner": f"{name}, the dealer's partner, deals next: the trump caller's side won "
-                       f"with a court.",
-        }[why]
+        if why == "dealers_won":
+            return tr("{seat} deals next: the dealer's side won, so the deal passes on.", seat=name)
+        if why == "same":
+            return tr("{seat} deals again: the trump caller's side won without a court.", seat=name)
+        return tr("{seat}, the dealer's partner, deals next: the trump caller's side won with a "
+                  "court.", seat=name)
     if kind == "over":
         (winner, courts) = data
         if winner is None:
-            return f"The session is over: a draw, {courts[0]} courts each."
-        return (f"The session is over: {_team(winner)} win with {courts[winner]} courts to "
-                f"{courts[1 - winner]}.")
+            return tr("The session is over: a draw, {n} courts each.", n=courts[0])
+        return tr("The session is over: {side} win with {mine} courts to {other}.",
+                  side=team_word(winner), mine=courts[winner], other=courts[1 - winner])
     return kind
+
+
+_RESULT_KINDS = {"court": N_("court"), "goon": N_("goon"), "bavney": N_("bavney"),
+                 "revoke": N_("revoke"), "kot": N_("kot"), "tens": N_("tens"),
+                 "tricks": N_("tricks")}
+
+
+def result_word(kind: str) -> str:
+    """The name of a kind of result ("court", "goon", "bavney", ...) in the language."""
+    return tr(_RESULT_KINDS[kind]) if kind in _RESULT_KINDS else kind

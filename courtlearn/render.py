@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from .cards import Card
+from .language import card_words, get_language, suit_word, text_direction, tr, trn
 from .rules import Rules
 
 __all__ = ["deal_html", "cards_html", "trick_html", "card_html", "back_html", "positions"]
@@ -33,7 +34,7 @@ def card_html(card, seat=None, small=False) -> str:
     w, h, f = (34, 48, 13) if small else (40, 56, 15)
     colour = RED if card.suit.red else BLACK
     seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
-    return (f'<span data-card="{escape(card.code)}"{seat_attr} aria-label="{escape(card.spoken)}" '
+    return (f'<span data-card="{escape(card.code)}"{seat_attr} aria-label="{escape(card_words(card))}" '
             f'role="img" style="{CARD_BOX.format(w=w, h=h, f=f)}background:#fffdf6;'
             f'border:1px solid #9a9a90;color:{colour};"><span>{escape(rank)}</span>'
             f'<span style="align-self:flex-end;font-size:{f + 6}px">{card.suit.symbol}</span></span>')
@@ -43,7 +44,8 @@ def back_html(seat=None, small=False) -> str:
     """One face-down card: no identity, only its seat."""
     w, h = (34, 48) if small else (40, 56)
     seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
-    return (f'<span data-facedown=""{seat_attr} aria-label="face-down card" role="img" '
+    return (f'<span data-facedown=""{seat_attr} aria-label="{escape(tr("face-down card"))}" '
+            f'role="img" '
             f'style="{CARD_BOX.format(w=w, h=h, f=12)}border:2px solid #f2f2f2;'
             f'background:repeating-linear-gradient(45deg,#244f9e 0 5px,#3566c2 5px 10px);"></span>')
 
@@ -109,11 +111,11 @@ def deal_html(deal, seat=None, show_all=False) -> str:
         count = len(deal.hand(s))
         marks = []
         if s == deal.dealer:
-            marks.append("dealer")
+            marks.append(tr("dealer"))
         if s == deal.trump_caller:
-            marks.append("trump caller")
+            marks.append(tr("trump caller"))
         if s == to_act:
-            marks.append("to play" if phase == "play" else "to call")
+            marks.append(tr("to play") if phase == "play" else tr("to call"))
         head = (f'<div style="font:bold 13px sans-serif;color:{ON_FELT};margin:2px 0">{escape(names[s])}'
                 + (f' <span style="font-weight:normal;opacity:.85">({escape(", ".join(marks))})</span>'
                    if marks else "") + "</div>")
@@ -132,8 +134,9 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     centre_html = ""
     if rules.has_pile:
         centre_html = (f'<div data-role="centre" data-count="{len(v.centre)}" style="font:12px sans-serif;'
-                       f'color:{ON_FELT};text-align:center;margin-top:4px">centre pile: {len(v.centre)} '
-                       f'trick{"s" if len(v.centre) != 1 else ""}</div>')
+                       f'color:{ON_FELT};text-align:center;margin-top:4px">'
+                       f'{escape(trn("centre pile: {n} trick", "centre pile: {n} tricks", len(v.centre)))}'
+                       f'</div>')
     won = v.tricks_won
     piles = (f'<div style="font:12px sans-serif;color:{ON_FELT};text-align:center;margin-top:4px">'
              f'{escape(teams[0])}: {won[0]} \u00b7 {escape(teams[1])}: {won[1]}</div>')
@@ -142,15 +145,20 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     if trump is not None:
         colour = RED if trump.red else BLACK
         trump_text = (f'<span style="background:#fffdf6;color:{colour};border-radius:4px;padding:0 5px">'
-                      f'{trump.symbol} {trump.plural}</span>')
+                      f'{trump.symbol} {escape(suit_word(trump))}</span>')
     elif phase == "trump":
-        trump_text = "not chosen yet"
+        trump_text = escape(tr("not chosen yet"))
     else:
-        trump_text = "none yet"
-    where = {"trump": "fixing the trump", "play": f"trick {len(v.tricks) + 1} of 13",
-             "over": "deal over"}.get(phase, phase)
+        trump_text = escape(tr("none yet"))
+    if phase == "play":
+        where = tr("trick {n} of 13", n=len(v.tricks) + 1)
+    elif phase == "trump":
+        where = tr("fixing the trump")
+    else:
+        where = tr("deal over")
     header = (f'<div style="font:bold 14px sans-serif;margin-bottom:6px;color:{ON_FELT}">'
-              f'{escape(rules.title)} \u00b7 {escape(where)} \u00b7 trump: {trump_text}</div>')
+              f'{escape(rules.title)} \u00b7 {escape(where)} \u00b7 '
+              f'{escape(tr("trump:"))} {trump_text}</div>')
     events = list(v.events)
     message = ""
     if events:
@@ -163,5 +171,8 @@ def deal_html(deal, seat=None, show_all=False) -> str:
             f'<div style="{cell};flex-direction:column;min-width:170px;min-height:150px">{trick}{centre_html}{piles}</div>'
             f'<div style="{cell}">{by_pos["right"]}</div>'
             f'<div></div><div style="{cell}">{by_pos["bottom"]}</div><div></div></div>')
-    return (f'<div class="courtlearn-deal" style="display:inline-block;background:{FELT};border-radius:12px;'
+    lang = get_language()             # (English pictures carry no attributes: as before)
+    speech = "" if lang == "en" else f'lang="{lang}" dir="{text_direction(lang)}" '
+    return (f'<div class="courtlearn-deal" {speech}'
+            f'style="display:inline-block;background:{FELT};border-radius:12px;'
             f'padding:10px;max-width:880px">{header}{grid}{message}</div>')

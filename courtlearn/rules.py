@@ -25,6 +25,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
+from .language import SEATS, TEAMS, game_word, seat_word, team_word
+
 __all__ = ["Rules", "GAMES", "OPTIONS", "team_of", "TEAM_NAMES"]
 
 GAMES = ("court_piece", "double_sir", "dehla_pakad")
@@ -44,9 +46,8 @@ OPTIONS: dict[str, tuple[tuple, tuple | None]] = {
     "stop_when_decided": ((True, False), None),
 }
 
-_SEATS = {"anticlockwise": ("South", "East", "North", "West"),
-          "clockwise": ("South", "West", "North", "East")}
-TEAM_NAMES = ("North–South", "East–West")
+_SEATS = {"anticlockwise": SEATS, "clockwise": (SEATS[0], SEATS[3], SEATS[2], SEATS[1])}
+TEAM_NAMES = TEAMS
 
 
 def _refuse_unknown(options, allowed) -> None:
@@ -144,19 +145,21 @@ class Rules:
 
     @property
     def title(self) -> str:
-        return {"court_piece": "Court Piece", "double_sir": "Double Sir",
-                "dehla_pakad": "Dehla Pakad"}[self.game]
+        """The game's name in the current language: "Court Piece", "کورٹ پیس"."""
+        return game_word(self.game)
 
     def seat_name(self, seat: int) -> str:
-        """South, East, North, West (anticlockwise) or South, West, North, East (clockwise)."""
-        return _SEATS[self.direction][seat]
+        """South, East, North, West (anticlockwise) or South, West, North, East (clockwise),
+        in the current language (see :func:`courtlearn.set_language`)."""
+        return seat_word(_SEATS[self.direction][seat])
 
     def seat_names(self) -> tuple[str, str, str, str]:
-        return _SEATS[self.direction]
+        return tuple(seat_word(name) for name in _SEATS[self.direction])
 
     @staticmethod
     def team_name(team: int) -> str:
-        return TEAM_NAMES[team]
+        """"North–South" or "East–West", in the current language."""
+        return team_word(team)
 
     def options(self) -> dict:
         """The options that differ from the defaults."""

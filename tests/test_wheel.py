@@ -34,7 +34,12 @@ def test_wheel_holds_the_package_and_widget_assets(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for required in ["courtlearn/__init__.py", "courtlearn/widgets/__init__.py",
                      "courtlearn/widgets/static/table.js", "courtlearn/widgets/static/table.css",
-                     "courtlearn/puzzles/ladder.txt", "courtlearn/pureplay.py"]:
+                     "courtlearn/puzzles/ladder.txt", "courtlearn/pureplay.py",
+                     # the catalogs compiled (scripts/hatch_build.py) and the fonts they need
+                     "courtlearn/locale/ur/LC_MESSAGES/courtlearn.mo",
+                     "courtlearn/locale/hi/LC_MESSAGES/courtlearn.mo",
+                     "courtlearn/widgets/static/fonts/NotoNastaliqUrdu-arabic-400.woff2",
+                     "courtlearn/widgets/static/fonts/NotoSansDevanagari-devanagari-400.woff2"]:
         assert required in names, required
     # the assets are the repository's, byte for byte
     with zipfile.ZipFile(wheel) as z:
@@ -55,7 +60,18 @@ table = cl.widgets.CardTable(deal, seat=0)
 state = table.state
 frame = state["frames"][-1]
 static = pathlib.Path(cl.widgets.__file__).parent / "static"
+# Urdu and Hindi from the compiled catalogs alone: Babel is not installed here
+try:
+    import babel
+    has_babel = True
+except ImportError:
+    has_babel = False
+cl.set_language("ur")
+urdu = deal.events[0].text
+hindi = cl.widgets.CardTable(deal, seat=0, language="hi").state["frames"][-1]["names"]["seats"]
+cl.set_language("en")
 print(json.dumps({
+    "has_babel": has_babel, "urdu": urdu, "hindi": hindi,
     "hand": [c.code for c in deal.hand(0)],
     "frame": frame,
     "esm_chars": len(static.joinpath("table.js").read_text()),
@@ -85,3 +101,6 @@ def test_wheel_installs_in_a_fresh_venv_and_draws_a_table(wheel, tmp_path):
     for other in frame["seats"][1:]:
         assert other["hand"] is None and other["count"] == 5
     assert frame["phase"] == "trump" and frame["trump_caller"] == 0
+    assert not got["has_babel"]
+    assert got["urdu"].startswith("مغرب") and "West" not in got["urdu"], got["urdu"]
+    assert got["hindi"] == ["दक्षिण", "पूर्व", "उत्तर", "पश्चिम"], got["hindi"]

@@ -14,6 +14,7 @@ CardTable(double_sir, seat=0, South to call trump)
 """
 from __future__ import annotations
 
+import functools
 import pathlib
 import re
 from typing import TypedDict
@@ -23,11 +24,17 @@ import traitlets
 
 from courtlearn.bots import act, deciding_seat
 from courtlearn.cards import Card, Suit
+from courtlearn.language import (get_language, language_code, rank_word, suit_word,
+                                 text_direction, tr, trn, using)
 from courtlearn.render import positions
 
 __all__ = ["CardTable"]
 
 STATIC = pathlib.Path(__file__).parent / "static"
+# the fonts a language needs, shipped with the widget so that the browser-only site renders
+# them offline (SIL Open Font Licence; subsets of fontsource's Noto builds, 400 weight)
+FONTS = {"ur": ("Noto Nastaliq Urdu", STATIC / "fonts" / "NotoNastaliqUrdu-arabic-400.woff2"),
+         "hi": ("Noto Sans Devanagari", STATIC / "fonts" / "NotoSansDevanagari-devanagari-400.woff2")}
 
 CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
 MESSAGE_TYPES = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump",
@@ -94,6 +101,7 @@ class Names(TypedDict):
     seats: list[str]
     teams: list[str]
     suits: dict[str, dict[str, str]]     # letter -> {"symbol": "♠", "plural": "spades"}
+    ranks: dict[str, str]                # "A" -> "ace" (for the cards' spoken labels)
 
 
 class BestPlay(TypedDict):
@@ -122,6 +130,9 @@ class Snapshot(TypedDict):
     game: str
     title: str
     names: Names
+    lang: str                  # "en" | "ur" | "hi": the language of every word below
+    dir: str                   # "ltr" | "rtl" (Urdu): the direction text runs in
+    words: dict[str, str]      # the page's own labels and buttons (page_words), {name} filled in JS
     viewer: int
     show_all: bool
     replay: bool
@@ -155,6 +166,15 @@ class Snapshot(TypedDict):
 
 
 # ----------------------------------------------------------------------------- helpers
+def _speaks(method):
+    """Run a table method in the table's language (its refusals and messages included)."""
+    @functools.wraps(method)
+    def inner(self, *args, **kwargs):
+        with using(self.language):
+            return method(self, *args, **kwargs)
+    return inner
+
+
 def card_code(card) -> str:
     return card.code if hasattr(card, "code") else str(card)
 
@@ -176,10 +196,46 @@ def default_bot():
 
 # ----------------------------------------------------------------------------- snapshots
 def names(rules) -> Names:
-    """The words for seats, teams, the game and the suits, as Rules and Suit spell them."""
+    """The words for seats, teams, the game, the suits and the ranks, in the language."""
     return {"game": rules.title, "seats": list(rules.seat_names()),
             "teams": [rules.team_name(0), rules.team_name(1)],
-            "suits": {s.letter: {"symbol": s.symbol, "plural": s.plural} for s in Suit}}
+            "suits": {s.letter: {"symbol": s.symbol, "plural": suit_word(s)} for s in Suit},
+            "ranks": {"A": rank_word(14), "K": rank_word(13), "Q": rank_word(12),
+                      "J": rank_word(11)}}
+
+
+def page_words() -> dict[str, str]:
+    """The labels, buttons and tooltips the page draws, in the language; ``{name}`` parts
+    are filled in by table.js. (Both languages count plurals as English does, n != 1, so
+    the page picks the ``_one`` form for 1.)"""
+    return {
+        "dealer": tr("Dealer"), "caller": tr("Trump caller"),
+        "to_fix": tr("to fix the trump"), "to_play": tr("to play"),
+        "card": tr("{rank} of {suit}"), "face_down": tr("face-down card"),
+        "hinted_card": tr("{card} (the hint)"), "hint_card": tr("The hint: play this card"),
+        "hint_suit": tr("The hint: call this suit"),
+        "best_tricks": tr("With best play from here: {value} tricks for this side"),
+        "best_tens": tr("With best play from here: {value} tens for this side"),
+        "a_best_card": tr("(a best card)"),
+        "verdict_best": tr("Your choice: best"), "verdict_fine": tr("Your choice: fine"),
+        "verdict_mistake": tr("Your choice: mistake"),
+        "cost": tr("({cost} given away with best play)"), "better": tr("A better choice"),
+        "decision": tr("Decision {n} of {count}"), "previous": tr("← Previous"),
+        "next": tr("Next →"), "back": tr("Back to the deal"),
+        "best_play": tr("Best play"),
+        "best_play_title": tr("Mark each card of the player to move with its exact value when "
+                              "every hand is known"),
+        "tricks_one": tr("{n} trick"), "tricks": tr("{n} tricks"),
+        "pile": tr("{name}: {count}"), "open_trick": tr("the open trick"),
+        "centre_pile": tr("centre pile: {count}"), "centre": tr("centre: {n}"),
+        "trump": tr("Trump:"), "not_yet": tr("not yet"), "call_trump": tr("Call trump:"),
+        "call_suit": tr("Call {suit}"),
+        "defer_trump": tr("Defer the trump"), "ask_for_trump": tr("Ask for the trump card"),
+        "play_on": tr("Play on for all thirteen"), "correct_revoke": tr("Correct the revoke"),
+        "claim_revoke": tr("Claim a revoke"),
+        "hint": tr("Hint"), "hint_title": tr("Suggest a move (from what you can see) and say why"),
+        "review": tr("Review"), "review_title": tr("Step through your decisions with the coach"),
+    }
 
 
 def _seats(deal, v, viewer, show_all, live, players, controls=()) -> list[SeatState]:
@@ -241,13 +297,13 @@ def _trump(deal, v, viewer, show_all) -> dict:
     note = None
     if v.trump is None:
         if str(v.phase) == "trump":
-            note = "not chosen yet"
+            note = tr("not chosen yet")
         elif v.hidden_trump:
-            note = "hidden: no trumps until it is shown"
+            note = tr("hidden: no trumps until it is shown")
         elif deal.rules.trump_method == "first_void":
-            note = "none until a player cannot follow suit"
+            note = tr("none until a player cannot follow suit")
         else:
-            note = "none"
+            note = tr("none")
     return {"trump": v.trump.letter if v.trump is not None else None, "trump_note": note,
             "trump_card": trump_card.code if trump_card is not None else None,
             "hidden_trump": hidden}
@@ -272,18 +328,25 @@ def _score(session, rules) -> str | None:
         return None
     courts = session.courts
     team, n = session.streak
-    text = f"Courts: {rules.team_name(0)} {courts[0]}, {rules.team_name(1)} {courts[1]}"
+    text = tr("Courts: {ns} {ns_courts}, {ew} {ew_courts}", ns=rules.team_name(0),
+              ns_courts=courts[0], ew=rules.team_name(1), ew_courts=courts[1])
     if team is not None and n:
-        text += f" \u00b7 streak: {rules.team_name(team)} {n}"
+        text += " \u00b7 " + tr("streak: {side} {n}", side=rules.team_name(team), n=n)
     return text
 
 
 def _title(deal, v, replay: bool) -> str:
-    done = len(v.tricks)
-    where = {"play": f"trick {done + 1} of 13", "trump": "fixing the trump"}.get(
-        str(v.phase), "deal over")
-    return (f"{deal.rules.title} \u00b7 {where}"
-            + (f" \u00b7 replay: move {len(deal.actions)}" if replay else ""))
+    phase = str(v.phase)
+    if phase == "play":
+        where = tr("trick {n} of 13", n=len(v.tricks) + 1)
+    elif phase == "trump":
+        where = tr("fixing the trump")
+    else:
+        where = tr("deal over")
+    text = f"{deal.rules.title} \u00b7 {where}"
+    if replay:
+        text += " \u00b7 " + tr("replay: move {n}", n=len(deal.actions))
+    return text
 
 
 def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=None,
@@ -307,10 +370,12 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
     if message is None and hint is not None:
         message, kind = hint["text"], "hint"
     if message is None:
-        message = v.events[-1].text if v.events else f"{rules.seat_name(v.dealer)} dealt."
+        message = v.events[-1].text if v.events else tr("{seat} dealt.",
+                                                         seat=rules.seat_name(v.dealer))
         kind = "info"
     return {
         "game": rules.game, "title": _title(deal, v, replay), "names": names(rules),
+        "lang": get_language(), "dir": text_direction(), "words": page_words(),
         "viewer": viewer, "show_all": bool(show_all), "replay": bool(replay), "phase": phase,
         "to_play": to_act if to_act is not None else -1,
         "dealer": v.dealer, "trump_caller": v.trump_caller,
@@ -336,14 +401,18 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
 
 def result_sentence(deal) -> str:
     r = deal.result
-    words = {"tricks": "on tricks", "court": "with a court", "goon": "with a goon court",
-             "bavney": "with a bavney (all 52)", "revoke": "on a revoke claim", "tens": "on tens",
-             "kot": "with a kot (all four tens)"}.get(r.kind, r.kind)
-    text = f"Deal over: {deal.rules.team_name(r.winner)} win {words}"
+    side = deal.rules.team_name(r.winner)
+    text = {"tricks": tr("Deal over: {side} win on tricks", side=side),
+            "court": tr("Deal over: {side} win with a court", side=side),
+            "goon": tr("Deal over: {side} win with a goon court", side=side),
+            "bavney": tr("Deal over: {side} win with a bavney (all 52)", side=side),
+            "revoke": tr("Deal over: {side} win on a revoke claim", side=side),
+            "tens": tr("Deal over: {side} win on tens", side=side),
+            "kot": tr("Deal over: {side} win with a kot (all four tens)", side=side)}[r.kind]
     if r.courts:
-        text += f", {r.courts} court{'s' if r.courts != 1 else ''}"
+        text += ", " + trn("{n} court", "{n} courts", r.courts)
     if r.tricks:
-        text += f". Tricks {r.tricks[0]}\u2013{r.tricks[1]}"
+        text += ". " + tr("Tricks {ns}\u2013{ew}", ns=r.tricks[0], ew=r.tricks[1])
     return text + "."
 
 
@@ -356,6 +425,8 @@ class CardTable(anywidget.AnyWidget):
     four (None for a human seat) or a dict {seat: bot}.
     show_all: the teacher's view, every hand face up. size: "normal" or "large"
     (classroom projector; "presenter" is the same), "small".
+    language: "en", "ur" or "hi" for this table's words and sentences, refusals included
+    (None: the language of :func:`courtlearn.set_language` at each moment).
     """
 
     _esm = STATIC / "table.js"
@@ -365,10 +436,15 @@ class CardTable(anywidget.AnyWidget):
     animate = traitlets.Bool(True).tag(sync=True)
     size = traitlets.Unicode("normal").tag(sync=True)
     speed = traitlets.Int(450).tag(sync=True)      # ms between two moves drawn in the page
+    # the font of the language on show (Urdu, Hindi), sent once the table first speaks it
+    font_family = traitlets.Unicode("").tag(sync=True)
+    font = traitlets.Bytes(b"").tag(sync=True)
 
     def __init__(self, deal_or_session, seat: int = 0, bots=None, show_all: bool = False,
                  size: str = "normal", animate: bool = True, players=None, hints: bool = True,
-                 controls=None, **kwargs):
+                 controls=None, language: str | None = None, **kwargs):
+        if language is not None:
+            language = language_code(language)
         if size not in SIZES:
             raise ValueError(f"size must be one of {', '.join(SIZES)}; got {size!r}")
         if seat not in (0, 1, 2, 3):
@@ -389,6 +465,7 @@ class CardTable(anywidget.AnyWidget):
         else:
             raise TypeError("CardTable needs a courtlearn Deal or Session")
         self.seat = seat
+        self.language = language          # None: follow cl.set_language
         self.controls = frozenset(controls)   # the seats whose cards the viewer plays
         self._show_all = bool(show_all)
         self.players = list(players) if players else None
@@ -446,17 +523,17 @@ class CardTable(anywidget.AnyWidget):
                "values": None, "best": [],
                "measure": "tens" if deal.rules.game == "dehla_pakad" else "tricks", "note": None}
         if deal.phase != "play":
-            out["note"] = "Best play is shown while the cards are being played."
+            out["note"] = tr("Best play is shown while the cards are being played.")
             return out
         if deal.hidden_trump_card is not None:
-            out["note"] = "Best play needs the trump: it is still face down."
+            out["note"] = tr("Best play needs the trump: it is still face down.")
             return out
         from courtlearn import dds
         from courtlearn.solver import solve
         left = 13 - len(deal.tricks)
         if left > BEST_PLAY_TRICKS and not (deal.rules.game == "court_piece" and dds.available()):
-            out["note"] = (f"Best play is worked out in the last {BEST_PLAY_TRICKS} tricks "
-                           f"({left} to go).")
+            out["note"] = tr("Best play is worked out in the last {n} tricks ({left} to go).",
+                             n=BEST_PLAY_TRICKS, left=left)
             return out
         key = self._state_key()
         if self._solved is None or self._solved[0] != key:
@@ -523,13 +600,23 @@ class CardTable(anywidget.AnyWidget):
         `follows`: these moves answer the picture sent just before (drawn after a pause);
         `more`: bot moves are coming in the next message (the page stays busy)."""
         if not frames or message is not None:
-            frames = [*frames, self._snap(message, kind)]
+            with using(self.language):
+                frames = [*frames, self._snap(message, kind)]
+        self._send_font(frames[-1].get("lang", "en"))
         self._rev += 1
         self.state = {"rev": self._rev, "frames": list(frames), "follows": bool(follows),
                       "more": bool(more)}
 
+    def _send_font(self, lang: str) -> None:
+        """Give the page the font the language needs (the bytes travel once per family)."""
+        if lang in FONTS and self.font_family != FONTS[lang][0]:
+            family, path = FONTS[lang]
+            self.font = path.read_bytes()
+            self.font_family = family
+
     def _record(self, frames):
-        frames.append(self._snap())
+        with using(self.language):
+            frames.append(self._snap())
 
     def _state_key(self):
         """Identifies the moment of the deal a hint was given for."""
@@ -560,16 +647,17 @@ class CardTable(anywidget.AnyWidget):
         page gets a reply to its request id: ``{"reply_to": id, "ok": true}`` or
         ``{"reply_to": id, "ok": false, "reason": "..."}`` (and the state it shows)."""
         rid = content.get("id") if isinstance(content, dict) else None
-        try:
-            self._handle(content)
-        except Refused as err:
-            self._sync([], message=str(err), kind="error")
-            self._reply(rid, False, str(err))
-        except Exception as err:         # a broken bot: say so rather than leave the page waiting
-            self._reply(rid, False, f"Something went wrong: {err}")
-            raise
-        else:
-            self._reply(rid, True)
+        with using(self.language):
+            try:
+                self._handle(content)
+            except Refused as err:
+                self._sync([], message=str(err), kind="error")
+                self._reply(rid, False, str(err))
+            except Exception as err:     # a broken bot: say so rather than leave the page waiting
+                self._reply(rid, False, tr("Something went wrong: {error}", error=err))
+                raise
+            else:
+                self._reply(rid, True)
 
     def _reply(self, rid, ok: bool, reason: str | None = None) -> None:
         if not isinstance(rid, int) or isinstance(rid, bool):
@@ -584,27 +672,29 @@ class CardTable(anywidget.AnyWidget):
         """The move a message from the page asks for, as (kind, arguments); a malformed or
         forged message is refused here, before the deal sees it."""
         if not isinstance(content, dict) or content.get("type") not in MESSAGE_TYPES:
-            raise Refused("The table ignored a message it does not understand; nothing changed.")
+            raise Refused(tr("The table ignored a message it does not understand; nothing "
+                             "changed."))
         kind = content["type"]
         if kind in ("play", "choose_trump_card"):
             code = content.get("card")
             if not isinstance(code, str) or not CARD_CODE.match(code):
-                raise Refused("The table ignored a message naming no card; nothing changed.")
+                raise Refused(tr("The table ignored a message naming no card; nothing changed."))
             return kind, (Card.parse(code),)
         if kind == "call_trump":
             letter = content.get("suit")
             if not isinstance(letter, str) or letter not in "SHCD" or len(letter) != 1:
-                raise Refused("The table ignored a message naming no suit; nothing changed.")
+                raise Refused(tr("The table ignored a message naming no suit; nothing changed."))
             return kind, (Suit.parse(letter),)
         if kind == "review":
             index = content.get("index", 0)
             if isinstance(index, bool) or not isinstance(index, int):
-                raise Refused("The table ignored a Review step that named no decision.")
+                raise Refused(tr("The table ignored a Review step that named no decision."))
             return kind, (index,)
         if kind == "best_play":
             on = content.get("on")
             if not isinstance(on, bool):
-                raise Refused("The table ignored a Best play switch that was neither on nor off.")
+                raise Refused(tr("The table ignored a Best play switch that was neither on nor "
+                                 "off."))
             return kind, (on,)
         return kind, ()
 
@@ -619,7 +709,8 @@ class CardTable(anywidget.AnyWidget):
         seat_bound = kind in ("play", "call_trump", "choose_trump_card", "defer_trump",
                               "ask_for_trump")
         if seat_bound and deal.actor is not None and deal.actor not in self.controls:
-            return f"It is {rules.seat_name(deal.actor)}'s turn, not {rules.seat_name(me)}'s."
+            return tr("It is {seat}'s turn, not {viewer}'s.", seat=rules.seat_name(deal.actor),
+                      viewer=rules.seat_name(me))
         if seat_bound and deal.actor is not None:
             me = deal.actor                  # a partner's card the viewer plays (controls)
         try:
@@ -627,7 +718,8 @@ class CardTable(anywidget.AnyWidget):
         except ValueError as err:          # IllegalPlay, CardError and the deal's other refusals
             return getattr(err, "reason", None) or str(err)
         if kind != "claim_revoke" and kind not in {m.kind for m in deal.moves(me)}:
-            return f"{rules.seat_name(me)} cannot make that move now; nothing changed."
+            return tr("{seat} cannot make that move now; nothing changed.",
+                      seat=rules.seat_name(me))
         return None
 
     def _handle(self, content):
@@ -639,13 +731,14 @@ class CardTable(anywidget.AnyWidget):
             self.close_review()
             return
         if self._replay is not None:
-            raise Refused("You are looking back at an earlier moment: move the replay to the end to play.")
+            raise Refused(tr("You are looking back at an earlier moment: move the replay to the "
+                             "end to play."))
         if kind == "hint":
             self._give_hint()
             return
         if kind == "best_play":
             if not self._show_all:
-                raise Refused("Best play is shown with all hands face up (show_all=True).")
+                raise Refused(tr("Best play is shown with all hands face up (show_all=True)."))
             self.best_play = args[0]
             return
         reason = self._refusal(kind, args)
@@ -663,7 +756,8 @@ class CardTable(anywidget.AnyWidget):
             try:
                 self._run_bots(frames)
             except Exception as err:    # a broken bot must not leave the page waiting
-                self._sync(frames, message=f"A bot could not move: {err}", kind="error", follows=True)
+                self._sync(frames, message=tr("A bot could not move: {error}", error=err),
+                           kind="error", follows=True)
                 raise
             self._sync(frames, follows=True)
 
@@ -672,22 +766,24 @@ class CardTable(anywidget.AnyWidget):
         deal, me = self.deal, self.seat
         name = deal.rules.seat_name(me)
         if not self._hints:
-            raise Refused("Hints are switched off at this table.")
+            raise Refused(tr("Hints are switched off at this table."))
         who = deal.actor
         if who is None:
-            raise Refused("The deal is over: there is nothing to hint.")
+            raise Refused(tr("The deal is over: there is nothing to hint."))
         if who != me:
-            raise Refused(f"A hint is for {name}'s own turn; it is {deal.rules.seat_name(who)}'s turn now.")
+            raise Refused(tr("A hint is for {seat}'s own turn; it is {other}'s turn now.",
+                             seat=name, other=deal.rules.seat_name(who)))
         from courtlearn.bots import hint
         try:
             h = hint(deal, me)            # decides from deal.view(me) only
         except ValueError as err:
-            raise Refused(f"No hint here: {err}.") from None
+            raise Refused(tr("No hint here: {reason}.", reason=err)) from None
         self._hint = (self._state_key(), h)
         self._sync([], message=h.text, kind="hint")
         return h
 
     # ------------------------------------------------------------------ the Python API
+    @_speaks
     def hint(self):
         """Suggest a move for the viewer's seat (computed from what that seat may know),
         highlight it on the table, show why in the message area, and return the Hint.
@@ -699,6 +795,7 @@ class CardTable(anywidget.AnyWidget):
             self._sync([], message=str(err), kind="error")
             raise
 
+    @_speaks
     def _act(self, fn, *args):
         """Run an engine action (for whoever is to act), show it, let the bots answer."""
         if self._replay is not None:
@@ -741,23 +838,25 @@ class CardTable(anywidget.AnyWidget):
     def claim_revoke(self, seat=None):
         return self._act(self.deal.claim_revoke, self.seat if seat is None else seat)
 
+    @_speaks
     def step(self):
         """Make the next move with the bot of the seat to act (a RuleBot for a seat with
         none, so a bare table can be stepped through). Returns the table."""
         who = deciding_seat(self.deal)
         if who is None:
-            self._sync([], message="The deal is over: nothing to step.", kind="error")
+            self._sync([], message=tr("The deal is over: nothing to step."), kind="error")
             return self
         bot = self.bots.get(who) or default_bot()
         self._replay = None
         frames: list = []
         if not act(bot, self.deal):
-            self._sync([], message="The deal is over: nothing to step.", kind="error")
+            self._sync([], message=tr("The deal is over: nothing to step."), kind="error")
             return self
         self._record(frames)
         self._sync(frames)
         return self
 
+    @_speaks
     def undo(self):
         """Take back the last move of a person (and the bot moves after it)."""
         self._replay = None
@@ -773,13 +872,15 @@ class CardTable(anywidget.AnyWidget):
             if who is None or who not in self.bots:
                 break
         if not undone:
-            self._sync([], message="Nothing to take back.", kind="error")
+            self._sync([], message=tr("Nothing to take back."), kind="error")
             return self
         self._last = None
         self._hint = None
-        self._sync([], message=f"Took back {undone} move{'s' if undone != 1 else ''}.", kind="note")
+        self._sync([], message=trn("Took back {n} move.", "Took back {n} moves.", undone),
+                   kind="note")
         return self
 
+    @_speaks
     def new_deal(self, seed=None):
         """Start the next deal: the Session's next deal, or a fresh shuffle of the same rules."""
         self._replay = None
@@ -831,6 +932,7 @@ class CardTable(anywidget.AnyWidget):
         return self
 
     # ------------------------------------------------------------------ the coach's review
+    @_speaks
     def review(self, index: int = 0):
         """Step through the viewer's decisions in this deal with the coach (``cl.review``):
         the table shows the moment of decision ``index`` (0 is the first), the chosen card
@@ -857,10 +959,10 @@ class CardTable(anywidget.AnyWidget):
             self._review = [key, rv, 0]
         rv = self._review[1]
         if not rv.decisions:
-            raise Refused(f"{self.deal.rules.seat_name(self.seat)} has made no decision in "
-                          f"this deal yet: there is nothing to review.")
+            raise Refused(tr("{seat} has made no decision in this deal yet: there is nothing to "
+                             "review.", seat=self.deal.rules.seat_name(self.seat)))
         if not 0 <= index < len(rv.decisions):
-            raise Refused(f"The review has decisions 1 to {len(rv.decisions)}.")
+            raise Refused(tr("The review has decisions 1 to {n}.", n=len(rv.decisions)))
         self._review[2] = index
         self._replay = rv.decisions[index].action
         self._sync([])
@@ -895,6 +997,10 @@ class CardTable(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ representations
     def __repr__(self) -> str:
+        with using("en"):                   # a repr is for programs: always in English
+            return self._repr()
+
+    def _repr(self) -> str:
         deal = self.deal
         rules = deal.rules
         phase = str(deal.phase)

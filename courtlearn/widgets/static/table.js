@@ -21,8 +21,9 @@
  * @typedef {{team: number, name: string, count: number, mine: boolean}} PileState
  * @typedef {{seat: number, card: string|null}} HiddenTrump
  * @typedef {{game: string, seats: string[], teams: string[],
- *   suits: Object<string, {symbol: string, plural: string}>}} Names
- * @typedef {{game: string, title: string, names: Names, viewer: number, show_all: boolean,
+ *   suits: Object<string, {symbol: string, plural: string}>, ranks: Object<string, string>}} Names
+ * @typedef {{game: string, title: string, names: Names, lang: string, dir: "ltr"|"rtl",
+ *   words: Object<string, string>, viewer: number, show_all: boolean,
  *   replay: boolean, phase: "trump"|"play"|"over", to_play: number, dealer: number,
  *   trump_caller: number, trump: string|null, trump_note: string|null,
  *   trump_card: string|null, hidden_trump: HiddenTrump|null, seats: SeatState[],
@@ -41,10 +42,19 @@
  * @typedef {{reply_to: number, ok: boolean, reason?: string}} Reply
  */
 
-const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
 const RED = new Set(["H", "D"]);
-// the suit words of the snapshot on show (set by draw); before any, the card's own letter
+// the words of the snapshot on show (set by draw), in its language: the suits, the ranks and
+// the page's own labels. Before any snapshot, a card falls back to its own letters.
 let SUITS = {};
+let RANKS = {};
+let WORDS = {};
+
+/** One of the page's labels, its {name} parts filled in (Python's page_words). */
+function w(key, vars = {}) {
+  const text = WORDS[key] === undefined ? key : WORDS[key];
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+function tricksWord(n) { return w(n === 1 ? "tricks_one" : "tricks", { n }); }
 
 function h(tag, attrs = {}, children = []) {
   const e = document.createElement(tag);
@@ -68,7 +78,8 @@ function pip(letter) { return (SUITS[letter] && SUITS[letter].symbol) || letter;
 
 export function cardLabel(code) {
   const { rank, suit } = split(code);
-  return `${RANK_NAMES[rank] || rank} of ${suitWord(suit)}`;
+  if (WORDS.card === undefined) return `${rank}${suit}`;
+  return w("card", { rank: RANKS[rank] || rank, suit: suitWord(suit) });
 }
 
 function faceCard(code, seat, cls = "") {
@@ -94,8 +105,25 @@ function backCard(seat, cls = "") {
     class: `cl-card cl-back ${cls}`,
     "data-seat": seat,
     "data-facedown": "",
-    "aria-label": "face-down card",
+    "aria-label": w("face_down"),
     role: "img",
+  });
+}
+
+/** Add the font Python sent (Urdu's Nastaliq, Hindi's Devanagari) to the page, once per family:
+ * the browser-only site has no other way to get it offline. */
+const fontsAdded = new Set();
+function addFont(model) {
+  const family = model.get("font_family");
+  const data = model.get("font");
+  if (!family || !data || fontsAdded.has(family) || typeof FontFace === "undefined") return;
+  const bytes = data.buffer ? data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : data;
+  if (!bytes.byteLength) return;
+  fontsAdded.add(family);
+  const face = new FontFace(family, bytes, { weight: "100 900" });
+  face.load().then((f) => document.fonts.add(f), (err) => {
+    fontsAdded.delete(family);
+    console.warn(`courtlearn: the ${family} font did not load`, err);
   });
 }
 
@@ -171,11 +199,11 @@ function render({ model, el }) {
     const label = h("div", { class: "cl-seat-label" }, [
       h("span", { class: "cl-seat-name", "data-role": "seat-name", text: s.name }),
       s.player ? h("span", { class: "cl-player", text: s.player }) : null,
-      s.dealer ? h("span", { class: "cl-marker", "data-role": "dealer", title: "Dealer", text: "Dealer" }) : null,
-      s.caller ? h("span", { class: "cl-marker cl-marker-caller", "data-role": "caller", title: "Trump caller", text: "Trump caller" }) : null,
+      s.dealer ? h("span", { class: "cl-marker", "data-role": "dealer", title: w("dealer"), text: w("dealer") }) : null,
+      s.caller ? h("span", { class: "cl-marker cl-marker-caller", "data-role": "caller", title: w("caller"), text: w("caller") }) : null,
       s.turn && st.phase !== "over" ? h("span", {
         class: "cl-marker cl-marker-turn", "data-role": "turn",
-        text: st.phase === "trump" ? "to fix the trump" : "to play",
+        text: st.phase === "trump" ? w("to_fix") : w("to_play"),
       }) : null,
     ]);
     box.append(label);
@@ -197,8 +225,8 @@ function render({ model, el }) {
           if (st.hint && st.hint.card === code) {
             c.setAttribute("data-hint", "true");
             c.classList.add("cl-hinted");
-            c.setAttribute("aria-label", `${cardLabel(code)} (the hint)`);
-            c.setAttribute("title", "The hint: play this card");
+            c.setAttribute("aria-label", w("hinted_card", { card: cardLabel(code) }));
+            c.setAttribute("title", w("hint_card"));
           }
         }
         markBestPlay(c, code, s, st);
@@ -222,15 +250,14 @@ function render({ model, el }) {
     const bp = st.best_play;
     if (!bp || !bp.values || bp.seat !== s.seat || !(code in bp.values)) return;
     const best = bp.best.includes(code);
-    const unit = bp.measure === "tens" ? "tens" : "tricks";
     c.setAttribute("data-dd", String(bp.values[code]));
     c.setAttribute("data-dd-best", best ? "true" : "false");
     if (best) c.classList.add("cl-dd-best");
     c.append(h("span", {
       class: "cl-dd", "data-role": "dd", "aria-hidden": "true", text: String(bp.values[code]),
     }));
-    c.setAttribute("title", `With best play from here: ${bp.values[code]} ${unit} for this side`
-      + (best ? " (a best card)" : ""));
+    c.setAttribute("title", w(bp.measure === "tens" ? "best_tens" : "best_tricks", { value: bp.values[code] })
+      + (best ? ` ${w("a_best_card")}` : ""));
   }
 
   // Stepping through the coach's review: the chosen card marked best / fine / mistake,
@@ -239,19 +266,19 @@ function render({ model, el }) {
     if (rv.chosen === code) {
       c.setAttribute("data-review", rv.verdict);
       c.classList.add(`cl-review-${rv.verdict}`);
-      const cost = rv.cost ? ` (${rv.cost} given away with best play)` : "";
-      c.setAttribute("title", `Your choice: ${rv.verdict}${cost}`);
+      const cost = rv.cost ? ` ${w("cost", { cost: rv.cost })}` : "";
+      c.setAttribute("title", `${w(`verdict_${rv.verdict}`)}${cost}`);
     } else if (rv.best.includes(code)) {
       c.setAttribute("data-review-best", "true");
       c.classList.add("cl-review-better");
-      c.setAttribute("title", "A better choice");
+      c.setAttribute("title", w("better"));
     }
   }
 
   function reviewBar(rv) {
     const bar = h("div", { class: "cl-review-bar", "data-role": "review" }, [
       h("span", { class: "cl-review-where", "data-role": "review-where",
-                  text: `Decision ${rv.index + 1} of ${rv.count}` }),
+                  text: w("decision", { n: rv.index + 1, count: rv.count }) }),
     ]);
     const go = (label, role, index, enabled) => {
       const b = h("button", { class: "cl-btn", type: "button", "data-role": role, text: label });
@@ -259,9 +286,9 @@ function render({ model, el }) {
       b.addEventListener("click", () => send({ type: "review", index }));
       bar.append(b);
     };
-    go("\u2190 Previous", "review-prev", rv.index - 1, rv.index > 0);
-    go("Next \u2192", "review-next", rv.index + 1, rv.index + 1 < rv.count);
-    const close = h("button", { class: "cl-btn", type: "button", "data-role": "review-close", text: "Back to the deal" });
+    go(w("previous"), "review-prev", rv.index - 1, rv.index > 0);
+    go(w("next"), "review-next", rv.index + 1, rv.index + 1 < rv.count);
+    const close = h("button", { class: "cl-btn", type: "button", "data-role": "review-close", text: w("back") });
     close.addEventListener("click", () => send({ type: "review_close" }));
     bar.append(close);
     return bar;
@@ -272,9 +299,8 @@ function render({ model, el }) {
     box.checked = !!(st.best_play && st.best_play.on);
     box.addEventListener("change", () => send({ type: "best_play", on: box.checked }));
     return h("label", {
-      class: "cl-best-play", title: "Mark each card of the player to move with its exact value "
-        + "when every hand is known",
-    }, [box, h("span", { text: "Best play" })]);
+      class: "cl-best-play", title: w("best_play_title"),
+    }, [box, h("span", { text: w("best_play") })]);
   }
 
   function pileBox(p) {
@@ -284,16 +310,16 @@ function render({ model, el }) {
     }
     return h("div", {
       class: `cl-pile${p.mine ? " cl-pile-mine" : ""}`, "data-role": "pile", "data-team": p.team,
-      "data-count": p.count, "aria-label": `${p.name}: ${p.count} tricks`,
+      "data-count": p.count, "aria-label": w("pile", { name: p.name, count: tricksWord(p.count) }),
     }, [stack, h("div", { class: "cl-pile-label" }, [
       h("span", { class: "cl-pile-name", text: p.name }),
-      h("span", { class: "cl-pile-count", text: `${p.count} ${p.count === 1 ? "trick" : "tricks"}` }),
+      h("span", { class: "cl-pile-count", text: tricksWord(p.count) }),
     ])]);
   }
 
   function centreBox(st, fresh) {
     const centre = h("div", { class: "cl-centre" });
-    const trick = h("div", { class: "cl-trick", "data-role": "trick", "data-count": st.trick.length, "aria-label": "the open trick" });
+    const trick = h("div", { class: "cl-trick", "data-role": "trick", "data-count": st.trick.length, "aria-label": w("open_trick") });
     const prevSeats = new Set(((shown && shown.trick) || []).map((t) => `${t.seat}:${t.card}`));
     for (const t of st.trick) {
       const c = faceCard(t.card, t.seat, `cl-slot cl-slot-${t.pos}`);
@@ -309,10 +335,10 @@ function render({ model, el }) {
       centre.append(last);
     }
     if (st.uses_centre) {
-      const pile = h("div", { class: "cl-centre-pile", "data-role": "centre", "data-count": st.centre, "aria-label": `centre pile: ${st.centre} tricks` });
+      const pile = h("div", { class: "cl-centre-pile", "data-role": "centre", "data-count": st.centre, "aria-label": w("centre_pile", { count: tricksWord(st.centre) }) });
       const stack = h("div", { class: "cl-stack" });
       for (let i = 0; i < Math.min(st.centre, 13); i++) stack.append(h("div", { class: "cl-stack-card", style: `--i:${i}` }));
-      pile.append(stack, h("div", { class: "cl-pile-label", text: `centre: ${st.centre}` }));
+      pile.append(stack, h("div", { class: "cl-pile-label", text: w("centre", { n: st.centre }) }));
       centre.append(pile);
     }
     return centre;
@@ -320,11 +346,11 @@ function render({ model, el }) {
 
   function header(st) {
     const trump = h("div", { class: "cl-trump", "data-role": "trump", "data-suit": st.trump || "" });
-    trump.append(h("span", { class: "cl-trump-label", text: "Trump: " }));
+    trump.append(h("span", { class: "cl-trump-label", text: `${w("trump")} ` }));
     if (st.trump) {
       trump.append(h("span", { class: `cl-trump-suit ${RED.has(st.trump) ? "cl-red" : "cl-black"}`, "aria-label": suitWord(st.trump), text: `${pip(st.trump)} ${suitWord(st.trump)}` }));
     } else {
-      trump.append(h("span", { class: "cl-trump-none", text: st.trump_note || "not yet" }));
+      trump.append(h("span", { class: "cl-trump-none", text: st.trump_note || w("not_yet") }));
     }
     if (st.trump_card) trump.append(faceCard(st.trump_card, st.trump_caller, "cl-mini"));
     if (st.hidden_trump) {
@@ -344,30 +370,25 @@ function render({ model, el }) {
     const bar = h("div", { class: "cl-actions", "data-role": "actions" });
     const acts = st.actions || [];
     if (acts.includes("call_trump")) {
-      bar.append(h("span", { class: "cl-actions-label", text: "Call trump:" }));
+      bar.append(h("span", { class: "cl-actions-label", text: w("call_trump") }));
       for (const s of Object.keys(st.names.suits)) {
         const b = h("button", {
           class: `cl-btn cl-suit-btn ${RED.has(s) ? "cl-red" : "cl-black"}`, type: "button",
-          "data-role": "call-trump", "data-suit": s, "aria-label": `Call ${suitWord(s)}`,
+          "data-role": "call-trump", "data-suit": s, "aria-label": w("call_suit", { suit: suitWord(s) }),
           text: `${pip(s)} ${suitWord(s)}`,
         });
         if (st.hint && st.hint.suit === s) {
           b.setAttribute("data-hint", "true");
           b.classList.add("cl-hinted");
-          b.setAttribute("title", "The hint: call this suit");
+          b.setAttribute("title", w("hint_suit"));
         }
         b.addEventListener("click", () => send({ type: "call_trump", suit: s }));
         bar.append(b);
       }
     }
-    const labels = {
-      defer_trump: "Defer the trump", ask_for_trump: "Ask for the trump card",
-      play_on: "Play on for all thirteen", correct_revoke: "Correct the revoke",
-      claim_revoke: "Claim a revoke",
-    };
-    for (const a of Object.keys(labels)) {
+    for (const a of ["defer_trump", "ask_for_trump", "play_on", "correct_revoke", "claim_revoke"]) {
       if (!acts.includes(a)) continue;
-      const b = h("button", { class: "cl-btn", type: "button", "data-role": "action", "data-action": a, text: labels[a] });
+      const b = h("button", { class: "cl-btn", type: "button", "data-role": "action", "data-action": a, text: w(a) });
       b.addEventListener("click", () => send({ type: a }));
       bar.append(b);
     }
@@ -376,6 +397,8 @@ function render({ model, el }) {
 
   function draw(/** @type {Snapshot} */ st, fresh) {
     SUITS = (st.names && st.names.suits) || SUITS;
+    RANKS = (st.names && st.names.ranks) || RANKS;
+    WORDS = st.words || WORDS;
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     if (focused && focused.dataset && focused.dataset.card) focusCode = focused.dataset.card;
     root.replaceChildren();
@@ -383,6 +406,10 @@ function render({ model, el }) {
     root.dataset.toPlay = st.to_play;
     root.dataset.viewer = st.viewer;
     root.dataset.game = st.game;
+    // the words run right to left in Urdu (table.css), while the felt and the seats keep
+    // their places: only the text-bearing parts take the direction
+    root.lang = st.lang || "en";
+    root.dataset.dir = st.dir || "ltr";
     root.dataset.replay = st.replay ? "true" : "false";
     const seats = {};
     for (const s of st.seats) seats[s.pos] = seatBox(s, st);
@@ -408,7 +435,7 @@ function render({ model, el }) {
     if (st.can_hint) {
       const b = h("button", {
         class: "cl-btn cl-hint-btn", type: "button", "data-role": "hint",
-        title: "Suggest a move (from what you can see) and say why", text: "Hint",
+        title: w("hint_title"), text: w("hint"),
       });
       b.addEventListener("click", () => {
         if (queue.length || more || root.dataset.busy === "true") return;   // the table is still moving
@@ -420,7 +447,7 @@ function render({ model, el }) {
     if (st.can_review && !st.review) {
       const b = h("button", {
         class: "cl-btn", type: "button", "data-role": "review-start",
-        title: "Step through your decisions with the coach", text: "Review",
+        title: w("review_title"), text: w("review"),
       });
       b.addEventListener("click", () => send({ type: "review", index: 0 }));
       row.append(b);
@@ -580,6 +607,9 @@ function render({ model, el }) {
   model.on("change:animate", onOptions);
   model.on("change:size", onOptions);
   model.on("msg:custom", onCustom);
+  const onFont = () => addFont(model);
+  model.on("change:font", onFont);
+  onFont();
   onOptions();
   onState();
   return () => {
@@ -589,6 +619,7 @@ function render({ model, el }) {
     model.off("change:state", onState);
     model.off("change:animate", onOptions);
     model.off("change:size", onOptions);
+    model.off("change:font", onFont);
   };
 }
 
