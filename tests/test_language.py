@@ -1,0 +1,258 @@
+"""courtlearn in Urdu and Hindi: the catalogs are complete and well formed, the language is
+chosen as API.md says, and deals played to the end speak no English."""
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import courtlearn as cl
+from courtlearn.language import get_language, text_direction, tr, trn, using
+from courtlearn.widgets import CardTable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import messages  # noqa: E402
+
+# a word of English: two or more Latin letters. Card names (K♠, 10♥) have one letter at most,
+# and code a learner types (call_trump, trump_method='hidden', defer_trump(7)) is left out.
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+CODE = re.compile(r"\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
+
+
+def english_words(text: str) -> list[str]:
+    return ENGLISH.findall(CODE.sub("", text))
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    cl.set_language("en")
+
+
+# ----------------------------------------------------------------------------- the catalogs
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    assert messages.problems(lang) == []
+
+
+def test_the_checker_catches_a_wrong_placeholder_and_a_missing_plural(tmp_path, monkeypatch):
+    cat = messages.read("ur")
+    m = cat.get("{seat} leads {card}.")
+    m.string = "{seat} نے {kard} سے چال چلی۔"
+    m2 = cat.get(("Took back {n} move.", "Took back {n} moves."))
+    m2.string = ("{n} چال واپس لی۔", "")
+    path = tmp_path / "ur" / "LC_MESSAGES" / "courtlearn.po"
+    messages.write(cat, path)
+    monkeypatch.setattr(messages, "po_path", lambda lang: path)
+    found = messages.problems("ur")
+    assert any("{kard}" in p or "'kard'" in p for p in found), found
+    assert any("not translated: ('Took back" in p for p in found), found
+    assert len(found) == 2, found
+
+
+def test_the_template_holds_every_message_of_the_code():
+    """`scripts/messages.py extract` was run after the last change of a sentence."""
+    committed = {m.id for m in messages.read_po(messages.TEMPLATE.open("rb")) if m.id}
+    current = {m.id for m in messages.template() if m.id}
+    assert current - committed == set(), "run: python scripts/messages.py extract"
+    assert committed - current == set(), "run: python scripts/messages.py extract"
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_plural_forms_follow_the_language(lang):
+    cat = messages.read(lang)
+    assert cat.num_plurals == 2
+    with using(lang):
+        one, many = trn("{n} court", "{n} courts", 1), trn("{n} court", "{n} courts", 5)
+    assert one.startswith("1 ") and many.startswith("5 ")
+
+
+def test_the_game_words_are_the_players_own():
+    words = {"ur": ["حکم", "پان", "چڑی", "اینٹ"], "hi": ["हुकुम", "पान", "चिड़ी", "ईंट"]}
+    for lang, suits in words.items():
+        with using(lang):
+            assert [cl.language.suit_word(s) for s in cl.Suit] == suits
+    with using("ur"):
+        assert tr("court") == "کوٹ" and tr("tricks") == "سر" and tr("bavney") == "باونی"
+        assert cl.Rules.court_piece().team_name(0) == "شمال–جنوب"
+    with using("hi"):
+        assert tr("court") == "कोट" and tr("tricks") == "सर" and tr("tens") == "दहले"
+        assert cl.Rules.dehla_pakad().title == "दहला पकड़"
+
+
+# ----------------------------------------------------------------------------- choosing
+def test_set_language_changes_every_sentence_and_back():
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    deal.call_trump("S")
+    english = [e.text for e in deal.events]
+    cl.set_language("ur")
+    assert cl.get_language() == "ur"
+    urdu = [e.text for e in deal.events]
+    assert urdu != english and "حکم" in urdu[1]
+    cl.set_language("HI")
+    assert cl.get_language() == "hi" and "हुकुम" in deal.events[1].text
+    cl.set_language("en")
+    assert [e.text for e in deal.events] == english
+
+
+@pytest.mark.parametrize("bad", ["fr", "urdu", "", None, 3, "en-GB"])
+def test_a_wrong_language_is_refused_and_nothing_changes(bad):
+    cl.set_language("hi")
+    with pytest.raises(ValueError, match=r'is not a language courtlearn speaks: choose "en" '
+                                         r'\(English\), "ur" \(اردو\), "hi" \(हिन्दी\)'):
+        cl.set_language(bad)
+    assert cl.get_language() == "hi"
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    with pytest.raises(ValueError, match="is not a language"):
+        CardTable(deal, language=bad if bad is not None else "xx")
+    assert cl.get_language() == "hi"
+
+
+def test_the_environment_variable_chooses_when_nothing_else_does():
+    code = ("import courtlearn as cl; d = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7);"
+            "print(cl.get_language(), d.events[0].text)")
+    env = dict(os.environ, COURTLEARN_LANG="hi", PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("hi पश्चिम"), out.stdout
+    env["COURTLEARN_LANG"] = "klingon"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode != 0
+    assert "'klingon' is not a language courtlearn speaks (the environment variable " \
+           "COURTLEARN_LANG)" in out.stderr
+    # set_language wins over the environment
+    code2 = "import courtlearn as cl; cl.set_language('ur'); print(cl.get_language())"
+    env["COURTLEARN_LANG"] = "hi"
+    out = subprocess.run([sys.executable, "-c", code2], env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.strip() == "ur", out.stderr
+
+
+def test_using_is_for_one_block_only():
+    with using("ur"):
+        assert get_language() == "ur" and text_direction() == "rtl"
+        with using("hi"):
+            assert get_language() == "hi" and text_direction() == "ltr"
+        assert get_language() == "ur"
+    assert get_language() == "en"
+
+
+def test_a_repr_stays_english_for_programs():
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    cl.set_language("ur")
+    assert repr(deal) == "<Deal court_piece dealer=West, South to fix the trump, tricks 0-0>"
+    assert "South" in repr(CardTable(deal))
+    assert cl.SEAT_NAMES == ("South", "East", "North", "West")
+
+
+def test_a_table_keeps_its_own_language():
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    urdu = CardTable(deal, seat=0, language="ur")
+    plain = CardTable(deal, seat=0)
+    frame = urdu.state["frames"][-1]
+    assert frame["lang"] == "ur" and frame["dir"] == "rtl"
+    assert frame["names"]["seats"][0] == "جنوب" and frame["words"]["hint"] == "اشارہ"
+    assert urdu.font_family == "Noto Nastaliq Urdu" and len(urdu.font) > 100_000
+    assert plain.state["frames"][-1]["lang"] == "en" and plain.font == b""
+    # a refusal at the Urdu table is in Urdu, the global language untouched
+    urdu._on_msg(None, {"type": "call_trump", "suit": "X", "id": 1})
+    assert "میز نے" in urdu.state["frames"][-1]["message"]
+    with pytest.raises(ValueError) as err:
+        urdu.play("AS")
+    assert "call_trump" in str(err.value) and english_words(str(err.value)) == [], str(err.value)
+    assert get_language() == "en"
+    urdu.call_trump("S")
+    assert "حکم" in urdu.state["frames"][-1]["message"] or "حکم" in str(urdu.state)
+    hindi = CardTable(deal, seat=0, language="hi")
+    assert hindi.font_family == "Noto Sans Devanagari"
+    assert hindi.state["frames"][-1]["dir"] == "ltr"
+
+
+# ----------------------------------------------------------------------------- no English
+def _english(texts):
+    return [t for t in texts if english_words(t)]
+
+
+VARIANTS = [
+    cl.Rules.court_piece(stop_when_decided=False),
+    cl.Rules.court_piece(trump_method="hidden"),
+    cl.Rules.court_piece(trump_method="hidden_random", allow_deferred=False),
+    cl.Rules.court_piece(revokes="allowed"),
+    cl.Rules.double_sir(),
+    cl.Rules.double_sir(trump_method="first_void"),
+    cl.Rules.dehla_pakad(),
+    cl.Rules.dehla_pakad(trump_method="first_void", tens_tie="tricks"),
+]
+
+
+def _play_out(rules, seed):
+    """A deal played to the end by bots, with a wrong card tried before every play."""
+    rng = random.Random(seed)
+    deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+    refusals = []
+    bot = cl.bots.RuleBot()
+    while deal.phase != "over":
+        if deal.phase == "play":
+            hand = deal.hand(deal.to_play)
+            others = [c for c in cl.deck() if c not in deal.legal_cards()]
+            wrong = rng.choice(others)
+            try:
+                deal.play(wrong)
+            except ValueError as err:
+                refusals.append(getattr(err, "reason", None) or str(err))
+            if deal.can_ask_for_trump() and rng.random() < 0.5:
+                deal.ask_for_trump()
+                continue
+            if rules.revokes == "allowed" and rng.random() < 0.1:
+                off = [c for c in hand if deal.trick.cards and c.suit != deal.trick.cards[0][1].suit]
+                if off and deal.can_play(off[0]):
+                    deal.play(off[0])
+                    if deal.phase == "play" and deal.can_correct_revoke():
+                        deal.correct_revoke()
+                    continue
+        cl.bots.act(bot, deal)
+        if deal.phase == "over" and deal.can_play_on():
+            deal.play_on()
+    return deal, refusals
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.game}-{r.trump_method}-{r.revokes}")
+def test_a_deal_played_to_the_end_speaks_no_english(lang, rules):
+    cl.set_language(lang)
+    texts = []
+    for seed in range(6):
+        deal, refusals = _play_out(rules, seed)
+        texts += [e.text for e in deal.events] + refusals
+        texts += [e.text for s in range(4) for e in deal.view(s).events]
+        assert deal.result is not None
+    assert len(texts) > 300
+    assert _english(texts) == []
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_a_session_and_its_table_speak_no_english(lang):
+    cl.set_language(lang)
+    session = cl.Session(cl.Rules.court_piece(), seed=3)
+    texts = []
+    for _ in range(4):
+        while session.deal.phase != "over":
+            cl.bots.act(cl.bots.RuleBot(), session.deal)
+        texts += [e.text for e in session.events]
+        session.next_deal()
+    assert _english(texts) == []
+    table = CardTable(session, seat=0, bots=cl.bots.RuleBot())
+    frame = table.state["frames"][-1]
+    shown = [frame["title"], frame["message"], frame["score"] or "", frame["trump_note"] or "",
+             *frame["names"]["seats"], *frame["names"]["teams"],
+             *(s["plural"] for s in frame["names"]["suits"].values()),
+             *frame["names"]["ranks"].values(), *frame["words"].values()]
+    assert _english(shown) == [], _english(shown)
