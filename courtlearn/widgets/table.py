@@ -611,8 +611,9 @@ class CardTable(anywidget.AnyWidget):
         """Give the page the font the language needs (the bytes travel once per family)."""
         if lang in FONTS and self.font_family != FONTS[lang][0]:
             family, path = FONTS[lang]
-            self.font = path.read_bytes()
-            self.font_family = family
+            with self.hold_sync():            # the name and the bytes reach the page together
+                self.font = path.read_bytes()
+                self.font_family = family
 
     def _record(self, frames):
         with using(self.language):

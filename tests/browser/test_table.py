@@ -401,3 +401,66 @@ def test_a_puzzle_played_wrongly_then_rightly(lab, page):
     assert kernel(page, "print(app.table.status, app.table.deal.phase)").split() == ["solved", "over"]
     page.locator(".jp-OutputArea-output").last.screenshot(path=str(ARTIFACTS / "puzzle_solved.png"))
     no_console_errors(page)
+
+
+def _dark(page, on: bool):
+    theme = "JupyterLab Dark" if on else "JupyterLab Light"
+    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{'false' if on else 'true'}'")
+    expect(page.locator("#jupyterlab-splash")).to_have_count(0, timeout=20_000)
+
+
+def test_the_table_in_urdu_and_hindi(prearranged):
+    """Urdu runs right to left in Nastaliq, Hindi in Devanagari, both fonts from the widget
+    itself (no network); the seats keep their places; a refusal comes in the language."""
+    page = prearranged
+    root = table_root(page)
+    expect(root).to_have_attribute("data-phase", "trump")
+    r = rev(page)
+    kernel(page, "deal.call_trump('S'); deal.play('2C'); deal.play('AC'); deal.play('3H'); table.refresh()")
+    wait_idle(page, r)
+
+    def centres():
+        out = {}
+        for p in ("bottom", "right", "top", "left"):
+            b = root.locator(f"[data-role=seat][data-pos={p}]").bounding_box()
+            out[p] = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        return out
+
+    english = centres()
+    for lang, family, word, label in (("ur", "Noto Nastaliq Urdu", "حکم", "حکم کا یکّا"),
+                                      ("hi", "Noto Sans Devanagari", "हुकुम", "हुकुम का इक्का")):
+        r = rev(page)
+        kernel(page, f"table.language = '{lang}'; table.refresh()")
+        wait_idle(page, r)
+        expect(root).to_have_attribute("lang", lang)
+        expect(root).to_have_attribute("data-dir", "rtl" if lang == "ur" else "ltr")
+        expect(root.locator("[data-role=trump]")).to_contain_text(word)
+        expect(root.locator("[data-role=hand] [data-card='AS']")).to_have_attribute("aria-label", label)
+        page.wait_for_function("(f) => document.fonts.check(`20px \"${f}\"`) && "
+                               "[...document.fonts].some((x) => x.family.replace(/\"/g, '') === f "
+                               "&& x.status === 'loaded')", arg=family)
+        msg = root.locator("[data-role=message]")
+        style = msg.evaluate("el => [getComputedStyle(el).direction, getComputedStyle(el).fontFamily]")
+        assert style[0] == ("rtl" if lang == "ur" else "ltr") and style[1].startswith(f'"{family}"'), style
+        felt = root.locator(".cl-felt").evaluate("el => getComputedStyle(el).direction")
+        assert felt == "ltr"
+        # the seats sit where they sat in English: the viewer at the bottom, East on the right
+        for p, (x, y) in centres().items():
+            assert abs(x - english[p][0]) < 30 and abs(y - english[p][1]) < 60, (lang, p, x, y, english)
+        # a card that may not be played: the refusal in the language, nothing moves
+        r = rev(page)
+        root.locator("[data-role=hand] [data-card='AS']").click()
+        wait_idle(page, r)
+        expect(msg).to_have_attribute("data-kind", "error")
+        text = msg.inner_text()
+        assert not re.search(r"[A-Za-z]{2,}", text), text
+        assert kernel(page, "print(len(deal.trick.cards))").strip() == "3"
+        page.mouse.move(0, 0)
+        root.scroll_into_view_if_needed()
+        root.screenshot(path=str(ARTIFACTS / f"table_{lang}_light.png"))
+        _dark(page, True)
+        root.scroll_into_view_if_needed()
+        root.screenshot(path=str(ARTIFACTS / f"table_{lang}_dark.png"))
+        _dark(page, False)
+    no_console_errors(page)

@@ -34,7 +34,10 @@ def main(out: str) -> None:
                      seat=0, bots=cl.bots.RuleBot())
     bots.call_trump("H")
     bots.play("2C")                                       # three bots answer: several frames
+    urdu = CardTable(cl.Deal.prearranged(cl.Rules.court_piece(), hands=HANDS, dealer=3),
+                     seat=0, language="ur")
     fixtures = {"trump_phase": trump_phase, "east_to_play": state(east),
+                "urdu_trump_phase": state(urdu),
                 "hidden_from_east": hidden, "bots_answer": state(bots)}
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(json.dumps(fixtures, ensure_ascii=False))

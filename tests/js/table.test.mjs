@@ -157,6 +157,22 @@ test("suit words come from the snapshot's names", () => {
   assert.deepEqual(model.sent, [{ type: "call_trump", suit: "H", id: 1 }]);
 });
 
+test("an Urdu snapshot draws its own words, right to left, with its font's name", () => {
+  const { root } = mount(FIX.urdu_trump_phase);
+  assert.equal(root.lang, "ur");
+  assert.equal(root.dataset.dir, "rtl");
+  const words = FIX.urdu_trump_phase.frames.at(-1).words;
+  assert.equal(root.querySelector("[data-role=caller]").textContent, words.caller);
+  assert.equal(root.querySelector(".cl-actions-label").textContent, "رنگ بولیے:");
+  const spade = root.querySelector("[data-role=call-trump][data-suit=S]");
+  assert.equal(spade.getAttribute("aria-label"), "حکم بولیے");
+  assert.equal(handCards(root)[0].getAttribute("aria-label"), "حکم کا یکّا");
+  // no English word is left in what the page shows or reads aloud
+  const shown = [root.textContent, ...[...root.querySelectorAll("[aria-label],[title]")]
+    .map((e) => `${e.getAttribute("aria-label") || ""} ${e.getAttribute("title") || ""}`)].join(" ");
+  assert.deepEqual(shown.match(/[A-Za-z]{2,}/g), null);
+});
+
 test("cleanup removes every listener from the model", () => {
   const { model, cleanup, root } = mount(FIX.east_to_play);
   handCards(root)[0].click();

@@ -609,6 +609,7 @@ function render({ model, el }) {
   model.on("msg:custom", onCustom);
   const onFont = () => addFont(model);
   model.on("change:font", onFont);
+  model.on("change:font_family", onFont);
   onFont();
   onOptions();
   onState();
@@ -620,6 +621,7 @@ function render({ model, el }) {
     model.off("change:animate", onOptions);
     model.off("change:size", onOptions);
     model.off("change:font", onFont);
+    model.off("change:font_family", onFont);
   };
 }
 
