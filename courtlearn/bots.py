@@ -27,6 +27,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from .cardbits import mask_of as _mask
 from .cards import Suit, deck
+from .language import suit_word, tr, trn
 
 __all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "deciding_seat", "hint"]
 
@@ -694,7 +695,8 @@ class Hint:
 
     def _repr_html_(self):
         import html
-        return f"<div class='courtlearn-hint'><b>Hint:</b> {html.escape(self.text)}</div>"
+        return (f"<div class='courtlearn-hint'><b>{html.escape(tr('Hint:'))}</b> "
+                f"{html.escape(self.text)}</div>")
 
     def __str__(self):
         return self.text
@@ -914,19 +916,22 @@ def _best_index(legal, win, courts):
 # --------------------------------------------------------------------- hint
 def _fraction_words(p: float, unit: str = "deal") -> str:
     """0.26 -> 'about 1 deal in 4'; 0.7 -> 'about 7 deals in 10' (unit 'time': times)."""
+    deals = unit == "deal"
     if p <= 0:
-        return f"in no {unit} we tried" if unit == "deal" else "never"
+        return tr("in no deal we tried") if deals else tr("never")
     if p >= 1:
-        return f"in every {unit} we tried" if unit == "deal" else "every time"
+        return tr("in every deal we tried") if deals else tr("every time")
     for n in (2, 3, 4, 5, 6, 8):
         if abs(p - 1 / n) < 0.02:
-            return f"about 1 {unit} in {n}"
+            return tr("about 1 deal in {n}", n=n) if deals else tr("about 1 time in {n}", n=n)
     tenths = round(p * 10)
     if tenths == 0:
-        return f"fewer than 1 {unit} in 10"
+        return tr("fewer than 1 deal in 10") if deals else tr("fewer than 1 time in 10")
     if tenths == 10:
-        return f"more than 9 {unit}s in 10"
-    return f"about {tenths} {unit}{'s' if tenths > 1 else ''} in 10"
+        return tr("more than 9 deals in 10") if deals else tr("more than 9 times in 10")
+    if deals:
+        return trn("about {n} deal in 10", "about {n} deals in 10", tenths)
+    return trn("about {n} time in 10", "about {n} times in 10", tenths)
 
 
 def hint(deal, seat=None, samples=None, seed=0):
@@ -940,9 +945,10 @@ def hint(deal, seat=None, samples=None, seed=0):
     if _phase(deal) != "play":
         if _phase(deal) == "trump" and seat == deal.to_play:
             return _trump_hint(deal, seat, samples, seed)
-        raise ValueError("a hint is given to the seat whose turn it is, while the deal is being played")
+        raise ValueError(tr("a hint is given to the seat whose turn it is, while the deal is "
+                            "being played"))
     if seat != deal.to_play:
-        raise ValueError(f"it is not {deal.rules.seat_name(seat)}'s turn")
+        raise ValueError(tr("it is not {seat}'s turn", seat=deal.rules.seat_name(seat)))
     bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
     est = bot._evaluate(deal, seat, "hint")
     legal, win = est.legal, est.win
@@ -963,7 +969,7 @@ def _explain(deal, seat, j, est: _Estimates):
     p_trick = float(tw[j])
     # "it wins" only when the side's tricks are this card's own; else the partner takes them
     its_own = float(own[j]) >= 0.8 * p_trick
-    wins = "it wins this trick" if its_own else "your side takes this trick"
+    wins = tr("it wins this trick") if its_own else tr("your side takes this trick")
     cards = _trick_cards(deal.trick)
     trump_i = _si(deal.trump)
     partner_winning = bool(cards) and _trick_winner(cards, trump_i)[0] == (seat ^ 2)
@@ -977,43 +983,52 @@ def _explain(deal, seat, j, est: _Estimates):
             if held is not None:
                 holder = (rules.seat_name(who), held)
     if len(legal) == 1:
-        reason = "it is your only legal card"
+        reason = tr("it is your only legal card")
     elif p_trick >= 0.97:
-        reason = "your side keeps this trick" if partner_winning or not its_own else wins
+        reason = tr("your side keeps this trick") if partner_winning or not its_own else wins
     elif p_trick >= 0.5:
         if holder:
-            reason = (f"{wins} unless {holder[0]} holds {holder[1]}, which "
-                      f"{_fraction_words(1 - p_trick)} does")
+            reason = tr("{wins} unless {seat} holds {card}, which {odds} does", wins=wins,
+                        seat=holder[0], card=holder[1], odds=_fraction_words(1 - p_trick))
         else:
-            reason = f"{wins} {_fraction_words(p_trick, 'time')}"
+            reason = tr("{wins} {odds}", wins=wins, odds=_fraction_words(p_trick, "time"))
     elif p_trick >= 0.05:
-        reason = f"{wins} only {_fraction_words(p_trick, 'time')}"
+        odds = _fraction_words(p_trick, "time")
         if holder:
-            reason += f" ({holder[0]} often holds {holder[1]})"
-        reason += ", but it plays better for the rest of the deal"
+            reason = tr("{wins} only {odds} ({seat} often holds {card}), but it plays better for "
+                        "the rest of the deal", wins=wins, odds=odds, seat=holder[0],
+                        card=holder[1])
+        else:
+            reason = tr("{wins} only {odds}, but it plays better for the rest of the deal",
+                        wins=wins, odds=odds)
     elif partner_winning:
-        reason = "your partner is winning this trick, so keep your better cards"
+        reason = tr("your partner is winning this trick, so keep your better cards")
     elif max(float(x) for x in tw) < 0.05:
-        reason = "you cannot win this trick, so give away your least useful card"
+        reason = tr("you cannot win this trick, so give away your least useful card")
     else:
-        reason = "it keeps your stronger cards for later tricks"
+        reason = tr("it keeps your stronger cards for later tricks")
     if rules.game != "court_piece" and float(cap[j]) >= 0.1:
         n = len(deal.centre) + 1
-        pile = "the trick" if n == 1 else f"the centre pile ({n} tricks with this one)"
-        reason += f", and your side takes {pile} {_fraction_words(float(cap[j]), 'time')}"
-    sent = f"Play {card}: {reason}"
-    sent += f". With it your side wins the deal {_fraction_words(float(win[j]), 'time')}"
+        odds = _fraction_words(float(cap[j]), "time")
+        if n == 1:
+            reason = tr("{reason}, and your side takes the trick {odds}", reason=reason, odds=odds)
+        else:
+            reason = tr("{reason}, and your side takes the centre pile ({n} tricks with this one) "
+                        "{odds}", reason=reason, n=n, odds=odds)
+    sent = tr("Play {card}: {reason}. With it your side wins the deal {odds}", card=card,
+              reason=reason, odds=_fraction_words(float(win[j]), "time"))
     others = [n for n in range(len(legal)) if n != j]
     if others:
         nb = max(others, key=lambda n: float(win[n]))
         a, b = _fraction_words(float(win[j]), "time"), _fraction_words(float(win[nb]), "time")
         if a != b:
-            sent += f", against {b} with {legal[nb]}, the next best"
+            sent = tr("{sentence}, against {odds} with {card}, the next best", sentence=sent,
+                      odds=b, card=legal[nb])
         elif float(win[nb]) < float(win[j]):
-            sent += f" ({legal[nb]} does almost as well)"
+            sent = tr("{sentence} ({card} does almost as well)", sentence=sent, card=legal[nb])
         else:
-            sent += f" ({legal[nb]} does as well)"
-    return sent + ".", reason + "."
+            sent = tr("{sentence} ({card} does as well)", sentence=sent, card=legal[nb])
+    return tr("{sentence}.", sentence=sent), tr("{sentence}.", sentence=reason)
 
 
 def _likely_holder_card(card, who, k):
@@ -1025,9 +1040,9 @@ def _likely_holder_card(card, who, k):
     higher = [h for h in k.unknown if (h & 3) == s and h > i]
     if s not in k.voids[who] and higher:
         return f"{_code_text(min(higher, key=lambda h: -h))}" if len(higher) == 1 else \
-            "a higher " + Suit(s).singular
+            tr("a higher {suit}", suit=suit_word(s, one=True))
     if k.trump >= 0 and s != k.trump:
-        return "a trump"
+        return tr("a trump")
     return None
 
 
@@ -1052,21 +1067,25 @@ def _trump_hint(deal, seat, samples, seed):
     if _method(rules) in ("shown", "hidden"):
         lowest = {s: min((c for c in hand if _si(c) == s), key=_rank) for s in suits}
         card = lowest[best]
-        how = "show" if _method(rules) == "shown" else "set aside face down"
-        why = (f"{Suit(best).plural} become trumps, you hold {held} of your five cards in that "
-               f"suit, and with it your side wins the deal {odds}.")
-        text = f"Choose {card} as the trump card ({how}): {why}"
+        why = tr("{suit} become trumps, you hold {n} of your five cards in that suit, and with "
+                 "it your side wins the deal {odds}.", suit=suit_word(best), n=held, odds=odds)
+        if _method(rules) == "shown":
+            text = tr("Choose {card} as the trump card (show): {why}", card=card, why=why)
+        else:
+            text = tr("Choose {card} as the trump card (set aside face down): {why}", card=card,
+                      why=why)
         chances = {lowest[s]: ch[s] for s in suits}
     else:
         card = _suit(best)
-        why = (f"you hold {held} of your five cards in it, and with it as trumps your side "
-               f"wins the deal {odds}.")
-        text = f"Call {Suit(best).plural}: {why}"
+        why = tr("you hold {n} of your five cards in it, and with it as trumps your side wins the "
+                 "deal {odds}.", n=held, odds=odds)
+        text = tr("Call {suit}: {why}", suit=suit_word(best), why=why)
         chances = {_suit(s): ch[s] for s in suits}
     if deferred:
         d = _fraction_words(ch["defer"], "time")
         if ch["defer"] > ch[best]:
-            text += f" Deferring would do better still: your side wins {d} that way."
+            text += " " + tr("Deferring would do better still: your side wins {odds} that way.",
+                             odds=d)
         else:
-            text += f" Deferring would win only {d}."
+            text += " " + tr("Deferring would win only {odds}.", odds=d)
     return Hint(card=card, text=text, chances=chances, seat=seat, reason=why)

@@ -29,6 +29,8 @@ import enum
 import random
 from typing import Iterable
 
+from .language import suit_word, tr, using
+
 __all__ = ["Suit", "Card", "CardError", "cards", "deck", "shuffled", "held",
            "mask_of", "cards_of", "RANK_NAMES"]
 
@@ -83,12 +85,21 @@ class Suit(enum.IntEnum):
         if isinstance(text, Suit):
             return text
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or spades ...).")
+            raise CardError(tr("{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or "
+                               "spades ...).", text=text))
         key = text.strip().lower()
         suit = _SUIT_WORDS.get(key)
+        if suit is None:                    # the suit's name in Urdu or Hindi
+            suit = next((s for s in Suit for lang in ("ur", "hi") if _in(lang, s) == key), None)
         if suit is None:
-            raise CardError(f"{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or spades ...).")
+            raise CardError(tr("{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or "
+                               "spades ...).", text=text))
         return suit
+
+
+def _in(lang: str, suit: "Suit") -> str:
+    with using(lang):
+        return suit_word(suit)
 
 
 _SUIT_WORDS = {}
@@ -127,7 +138,8 @@ class Card:
             return cls.parse(suit)
         suit = Suit.parse(suit)
         if rank not in RANK_NAMES:
-            raise CardError(f"{rank!r} is not a rank: ranks are 2..14 (J=11, Q=12, K=13, A=14).")
+            raise CardError(tr("{rank!r} is not a rank: ranks are 2..14 (J=11, Q=12, K=13, A=14).",
+                               rank=rank))
         return _DECK[13 * suit + rank - 2]
 
     @classmethod
@@ -170,7 +182,8 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10H, QS or A♦.")
+            raise CardError(tr("{text!r} is not a card: write a rank and a suit, like 10H, QS or "
+                               "A♦.", text=text))
         card = _PARSED.get(text)
         if card is not None:
             return card
@@ -179,17 +192,19 @@ class Card:
         for suffix in ("️",):
             t = t.replace(suffix, "")
         if len(t) < 2:
-            raise CardError(f"{text!r} is not a card: write a rank and a suit, like 10H, QS or A♦.")
+            raise CardError(tr("{text!r} is not a card: write a rank and a suit, like 10H, QS or "
+                               "A♦.", text=text))
         suit_text, rank_text = t[-1], t[:-1]
         try:
             suit = Suit.parse(suit_text)
         except CardError:
-            raise CardError(f"{text!r} is not a card: its suit {suit_text!r} should be S, H, C or D "
-                            f"(or ♠ ♥ ♣ ♦), like 10H or Q♠.") from None
+            raise CardError(tr("{text!r} is not a card: its suit {suit!r} should be S, H, C or D "
+                               "(or ♠ ♥ ♣ ♦), like 10H or Q♠.", text=text, suit=suit_text)) from None
         rank = _RANK_TEXT.get(rank_text)
         if rank is None:
-            raise CardError(f"{text!r} is not a card: its rank {rank_text!r} should be one of "
-                            f"A K Q J 10 9 8 7 6 5 4 3 2 (or T for 10).")
+            raise CardError(tr("{text!r} is not a card: its rank {rank!r} should be one of "
+                               "A K Q J 10 9 8 7 6 5 4 3 2 (or T for 10).", text=text,
+                               rank=rank_text))
         return _DECK[13 * suit + rank - 2]
 
     @property
@@ -286,7 +301,8 @@ def cards(text: "str | Iterable[str | Card]") -> list[Card]:
         try:
             parts = list(text)
         except TypeError:
-            raise CardError(f"{text!r} is not a list of cards: write text like 'AS KS 10H'.") from None
+            raise CardError(tr("{text!r} is not a list of cards: write text like 'AS KS 10H'.",
+                               text=text)) from None
     return [Card.parse(p) for p in parts]
 
 

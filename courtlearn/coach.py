@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
+from .language import list_words, suit_word, tr, trn
 from .rules import team_of
 
 __all__ = ["Decision", "Review", "review"]
@@ -118,10 +119,12 @@ class Review:
         import html
         rows = "".join(
             f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen))}</td>"
-            f"<td>{'mistake' if d.mistake else 'fine'}</td><td>{html.escape(d.text)}</td></tr>"
+            f"<td>{html.escape(tr('mistake') if d.mistake else tr('fine'))}</td>"
+            f"<td>{html.escape(d.text)}</td></tr>"
             for d in self.decisions)
-        return (f"<p>{html.escape(self.text)}</p><table><tr><th>trick</th><th>card</th>"
-                f"<th></th><th>what happened</th></tr>{rows}</table>")
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in
+                       (tr("trick"), tr("card"), "", tr("what happened")))
+        return f"<p>{html.escape(self.text)}</p><table><tr>{head}</tr>{rows}</table>"
 
 
 def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
@@ -136,9 +139,9 @@ def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
     from .bots import hint
     from .deal import Deal
     if not isinstance(deal, Deal):
-        raise ValueError(f"review() takes a Deal, got {type(deal).__name__}.")
+        raise ValueError(tr("review() takes a Deal, got {kind}.", kind=type(deal).__name__))
     if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-        raise ValueError(f"seat is a number 0..3, got {seat!r}.")
+        raise ValueError(tr("seat is a number 0..3, got {seat!r}.", seat=seat))
     started = time.perf_counter()
     actions = deal.actions
     moments = _moments(deal, seat, actions)
@@ -231,63 +234,97 @@ def _odds(p: float) -> str:
     return _fraction_words(p, "time")
 
 
+def _odds_tenths(p: float) -> int | None:
+    """N when the chance reads "about N times in 10" (else None)."""
+    from .bots import _fraction_words
+    tenths = round(p * 10)
+    if 0 < tenths < 10 and _fraction_words(p, "time") == trn(
+            "about {n} time in 10", "about {n} times in 10", tenths):
+        return tenths
+    return None
+
+
 def _sentence(rules, seat, kind, trick, led, chosen, best, chances, loss, exact, h, measure):
-    what = (f"you called {chosen.plural}" if kind == "trump" and isinstance(chosen, Suit)
-            else f"you chose {chosen} as the trump card" if kind == "trump"
-            else f"you {'led' if led else 'played'} {chosen}")
-    head = "Trump" if kind == "trump" else f"Trick {trick}"
+    if kind == "trump" and isinstance(chosen, Suit):
+        what = tr("you called {suit}", suit=suit_word(chosen))
+    elif kind == "trump":
+        what = tr("you chose {card} as the trump card", card=chosen)
+    else:
+        what = tr("you led {card}", card=chosen) if led else tr("you played {card}", card=chosen)
+    head = tr("Trump") if kind == "trump" else tr("Trick {n}", n=trick)
     mine = chances.get(chosen, 0.0)
-    unit = "ten" if measure == "tens" else "trick"
     cost = None
     if exact and chosen in exact:
         cost = max(exact.values()) - exact[chosen]
-    if loss < 0.05 and cost:
-        text = (f"{head}: {what}. By what you could see it was a good choice (your side wins "
-                f"the deal {_odds(mine)} with it), but")
-    elif loss < 0.05:
-        text = f"{head}: {what}, a good choice: your side wins the deal {_odds(mine)} with it."
-    else:
-        b = best.plural if isinstance(best, Suit) else str(best)
-        theirs, ours = _odds(chances.get(best, 0.0)), _odds(mine)
-        if theirs.endswith("times in 10") and ours.startswith("about ") and ours.endswith(" in 10"):
-            ours = ours[len("about "):].split()[0]          # "... in 10 instead of 4"
-        text = f"{head}: {what}. {b[0].upper() + b[1:]} wins the deal {theirs} instead of {ours}"
-        text += f": {h.reason}" if h.reason else "."
-        if not text.endswith("."):
-            text += "."
     if cost:
         top = max(exact.values())
         keep = [c for c, v in exact.items() if v == top]
-        gave = f"{'a' if cost == 1 else cost} {unit}{'' if cost == 1 else 's'}"
-        lead = " with" if text.endswith("but") else " With"
-        text += (f"{lead} all hands known {chosen} gave away {gave}: {keep[0]} would have kept "
-                 f"{top} for your side.")
+        if measure == "tens":
+            gave = tr("a ten") if cost == 1 else tr("{n} tens", n=cost)
+        else:
+            gave = tr("a trick") if cost == 1 else tr("{n} tricks", n=cost)
+    if loss < 0.05 and cost:
+        return tr("{head}: {what}. By what you could see it was a good choice (your side wins the "
+                  "deal {odds} with it), but with all hands known {card} gave away {gave}: "
+                  "{keep} would have kept {top} for your side.", head=head, what=what,
+                  odds=_odds(mine), card=chosen, gave=gave, keep=keep[0], top=top)
+    if loss < 0.05:
+        return tr("{head}: {what}, a good choice: your side wins the deal {odds} with it.",
+                  head=head, what=what, odds=_odds(mine))
+    b = suit_word(best) if isinstance(best, Suit) else str(best)
+    b = b[:1].upper() + b[1:]
+    theirs, ours = _odds(chances.get(best, 0.0)), _odds(mine)
+    p_best = chances.get(best, 0.0)
+    if (_odds_tenths(mine) is not None
+            and (theirs == tr("more than 9 times in 10") or (_odds_tenths(p_best) or 0) > 1)):
+        ours = str(_odds_tenths(mine))                      # "... in 10 instead of 4"
+    text = tr("{head}: {what}. {best} wins the deal {theirs} instead of {ours}", head=head,
+              what=what, best=b, theirs=theirs, ours=ours)
+    text = tr("{sentence}: {reason}", sentence=text, reason=h.reason) if h.reason \
+        else tr("{sentence}.", sentence=text)
+    if not text.endswith((".", "۔", "।")):
+        text = tr("{sentence}.", sentence=text)
+    if cost:
+        text += " " + tr("With all hands known {card} gave away {gave}: {keep} would have kept "
+                         "{top} for your side.", card=chosen, gave=gave, keep=keep[0], top=top)
     return text
 
 
 def _summary(deal, seat, decisions) -> str:
     rules = deal.rules
+    name = rules.seat_name(seat)
     if not decisions:
-        return f"{rules.seat_name(seat)} has made no decision in this deal yet."
+        return tr("{seat} has made no decision in this deal yet.", seat=name)
     bad = sorted((d for d in decisions if d.mistake),
                  key=lambda d: (-(d.cost or 0), -d.loss, d.trick))
     if not bad:
-        return (f"No mistakes: each of {rules.seat_name(seat)}'s {len(decisions)} decisions "
-                f"kept the side's chance within a tenth of the best.")
+        return tr("No mistakes: each of {seat}'s {n} decisions kept the side's chance within a "
+                  "tenth of the best.", seat=name, n=len(decisions))
     moments = []
     for d in bad[:3]:
-        where = "the trump call" if d.kind == "trump" else f"trick {d.trick}"
+        where = tr("the trump call") if d.kind == "trump" else tr("trick {n}", n=d.trick)
         better = d.exact_best[0] if d.cost and d.loss < MISTAKE_CHANCE else d.best
-        part = f"{where} ({d.chosen} instead of {better}"
         if d.cost:
-            part += f", {d.cost} {'ten' if d.measure == 'tens' else 'trick'}{'s' if d.cost > 1 else ''} with best play"
+            cost = trn("{n} ten", "{n} tens", d.cost) if d.measure == "tens" \
+                else trn("{n} trick", "{n} tricks", d.cost)
+            moments.append(tr("{where} ({chosen} instead of {better}, {cost} with best play)",
+                              where=where, chosen=d.chosen, better=better, cost=cost))
         else:
-            part += f", {round(d.loss * 100)} in 100 of the chance"
-        moments.append(part + ")")
-    count = {1: "One moment", 2: "Two moments", 3: "Three moments"}[len(moments)]
-    joined = moments[0] if len(moments) == 1 else ", ".join(moments[:-1]) + " and " + moments[-1]
-    more = f" ({len(bad) - 3} smaller ones besides)" if len(bad) > 3 else ""
-    return f"{count} decided this deal for {rules.seat_name(seat)}: {joined}{more}."
+            moments.append(tr("{where} ({chosen} instead of {better}, {n} in 100 of the chance)",
+                              where=where, chosen=d.chosen, better=better,
+                              n=round(d.loss * 100)))
+    joined = list_words(moments)
+    if len(moments) == 1:
+        text = tr("One moment decided this deal for {seat}: {moments}", seat=name, moments=joined)
+    elif len(moments) == 2:
+        text = tr("Two moments decided this deal for {seat}: {moments}", seat=name,
+                  moments=joined)
+    else:
+        text = tr("Three moments decided this deal for {seat}: {moments}", seat=name,
+                  moments=joined)
+    if len(bad) > 3:
+        text += " " + trn("({n} smaller one besides)", "({n} smaller ones besides)", len(bad) - 3)
+    return tr("{sentence}.", sentence=text)
 
 
 def _progress(total):

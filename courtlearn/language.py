@@ -32,7 +32,7 @@ import os
 from importlib import resources
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn", "N_",
-           "text_direction", "suit_word", "rank_word", "card_words", "seat_word", "team_word",
+           "text_direction", "list_words", "suit_word", "rank_word", "card_words", "seat_word", "team_word",
            "game_word"]
 
 #: the languages courtlearn speaks, each with its own name for itself
@@ -133,6 +133,14 @@ def tr(message: str, /, **names) -> str:
 def trn(singular: str, plural: str, n: int, /, **names) -> str:
     """The singular or plural form for ``n`` (as the language counts), ``{n}`` filled in."""
     return _catalog(get_language()).ngettext(singular, plural, n).format(n=n, **names)
+
+
+def list_words(items) -> str:
+    """"a", "a and b", "a, b and c", with the language's own comma and "and"."""
+    items = [str(x) for x in items]
+    if len(items) < 2:
+        return "".join(items)
+    return tr("{items} and {last}", items=tr(", ").join(items[:-1]), last=items[-1])
 
 
 def N_(message: str) -> str:

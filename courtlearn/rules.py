@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
-from .language import SEATS, TEAMS, game_word, seat_word, team_word
+from .language import SEATS, TEAMS, game_word, seat_word, team_word, tr
 
 __all__ = ["Rules", "GAMES", "OPTIONS", "team_of", "TEAM_NAMES"]
 
@@ -54,8 +54,8 @@ def _refuse_unknown(options, allowed) -> None:
     """A wrong option name is a ValueError that lists the accepted names."""
     unknown = [k for k in options if k not in allowed]
     if unknown:
-        raise ValueError(f"{', '.join(map(repr, unknown))} is not a rules option; the options are "
-                         f"{', '.join(allowed)}.")
+        raise ValueError(tr("{names} is not a rules option; the options are {options}.",
+                            names=", ".join(map(repr, unknown)), options=", ".join(allowed)))
 
 
 def team_of(seat: int) -> int:
@@ -87,21 +87,24 @@ class Rules:
 
     def __post_init__(self):
         if self.game not in GAMES:
-            raise ValueError(f"game {self.game!r} is not known; the games are {', '.join(GAMES)}.")
+            raise ValueError(tr("game {game!r} is not known; the games are {games}.",
+                                game=self.game, games=", ".join(GAMES)))
         for name, (values, games) in OPTIONS.items():
             value = getattr(self, name)
             ok = any(value == v and type(value) is type(v) for v in values)
             if not ok:
-                raise ValueError(f"{name}={value!r} is not accepted; {name} takes "
-                                 f"{' or '.join(repr(v) for v in values)}.")
+                raise ValueError(tr("{name}={value!r} is not accepted; {name} takes {values}.",
+                                    name=name, value=value,
+                                    values=tr(" or ").join(repr(v) for v in values)))
             if games is not None and self.game not in games and value != _DEFAULTS[name]:
-                raise ValueError(f"{name} applies only to {' and '.join(games)}; in {self.game} "
-                                 f"it keeps its default {_DEFAULTS[name]!r} (the only value "
-                                 f"accepted there).")
+                raise ValueError(tr("{name} applies only to {games}; in {game} it keeps its "
+                                    "default {default!r} (the only value accepted there).",
+                                    name=name, games=tr(" and ").join(games), game=self.game,
+                                    default=_DEFAULTS[name]))
         if self.allow_deferred and self.trump_method in ("hidden_random", "first_void"):
-            raise ValueError(f"allow_deferred=True needs a trump caller who chooses from five cards; "
-                             f"with trump_method={self.trump_method!r} nobody does. Use trump_method "
-                             f"'called', 'shown' or 'hidden'.")
+            raise ValueError(tr("allow_deferred=True needs a trump caller who chooses from five "
+                                "cards; with trump_method={method!r} nobody does. Use trump_method "
+                                "'called', 'shown' or 'hidden'.", method=self.trump_method))
 
     # -- presets -----------------------------------------------------------
     @classmethod
@@ -130,7 +133,8 @@ class Rules:
         if isinstance(game, Rules):
             return game.replace(**options) if options else game
         if game not in GAMES:
-            raise ValueError(f"game {game!r} is not known; the games are {', '.join(GAMES)}.")
+            raise ValueError(tr("game {game!r} is not known; the games are {games}.", game=game,
+                                games=", ".join(GAMES)))
         return cls._preset(game, options)
 
     def replace(self, **options) -> "Rules":

@@ -18,7 +18,8 @@ import random
 
 from .deal import Deal, DealResult, Phase
 from .explain import Event
-from .rules import Rules, team_of
+from .language import tr
+from .rules import TEAM_NAMES, Rules, team_of
 
 __all__ = ["Session", "next_dealer"]
 
@@ -184,12 +185,12 @@ class Session:
         deal); any later call raises ValueError.
         """
         if self.deal.phase is not Phase.OVER:
-            raise ValueError("The current deal is not finished yet: play it to the end (or claim "
-                             "a revoke) before starting the next deal.")
+            raise ValueError(tr("The current deal is not finished yet: play it to the end (or "
+                                "claim a revoke) before starting the next deal."))
         if self.over:
             if self._closed:
-                raise ValueError("The session is over: no deal follows. Start a new Session to "
-                                 "play on.")
+                raise ValueError(tr("The session is over: no deal follows. Start a new Session "
+                                    "to play on."))
             self._past.append((self.deal.dealer, self.deal.result))   # scored for good
             self._closed = True
             return None
@@ -201,7 +202,7 @@ class Session:
     def __repr__(self) -> str:
         c = self.courts
         team, n = self.streak
-        streak = f", streak {self.rules.team_name(team)} {n}" if team is not None else ""
+        streak = f", streak {TEAM_NAMES[team]} {n}" if team is not None else ""   # English
         number = len(self._past) + (0 if self._closed else 1)
         return (f"<Session {self.rules.game} deal {number}, courts {c[0]}-{c[1]}"
                 f"{streak}{', over' if self.over else ''}>")

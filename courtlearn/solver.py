@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
+from .language import tr, trn
 from .rules import team_of
 
 __all__ = ["Solution", "solve"]
@@ -334,11 +335,13 @@ def _winner(trick, trump):
 def _position(deal):
     """The search's view of ``deal`` now: hands, leader, trick, pile state, trump."""
     if deal.phase != "play":
-        raise ValueError(f"solve() needs a deal in its play phase; this one is "
-                         f"{'over' if deal.phase == 'over' else 'still fixing the trump'}.")
+        if deal.phase == "over":
+            raise ValueError(tr("solve() needs a deal in its play phase; this one is over."))
+        raise ValueError(tr("solve() needs a deal in its play phase; this one is still fixing "
+                            "the trump."))
     if deal._hidden is not None:
-        raise ValueError("solve() cannot see a face-down trump card: the trump is hidden "
-                         "until it is shown, so best play is not defined yet.")
+        raise ValueError(tr("solve() cannot see a face-down trump card: the trump is hidden "
+                            "until it is shown, so best play is not defined yet."))
     hands = [m for seat in range(4) for m in deal._hands[seat]]
     pending = None
     if deal._ndealt < 13:
@@ -456,19 +459,31 @@ def _future_total(search, hands, st, pending, number, trick):
 def _sentence(deal, seat, values, best, measure, owned):
     rules = deal.rules
     shown = [str(c) for c in best[:3]]
-    names = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    names = shown[0] if len(shown) == 1 else tr("{cards} or {last}", cards=", ".join(shown[:-1]),
+                                                 last=shown[-1])
     if len(best) > 3:
-        names += f" (or any of {len(best) - 3} more as good)"
+        names = tr("{cards} (or any of {n} more as good)", cards=names, n=len(best) - 3)
     top = values[best[0]]
     team = rules.team_name(team_of(seat))
-    unit = "ten" if measure == "tens" else "trick"
-    text = (f"Play {names}: with best play {team} end the deal with {top} "
-            f"{unit}{'' if top == 1 else 's'}.")
+    if measure == "tens":
+        text = trn("Play {cards}: with best play {side} end the deal with {n} ten.",
+                   "Play {cards}: with best play {side} end the deal with {n} tens.", top,
+                   cards=names, side=team)
+    else:
+        text = trn("Play {cards}: with best play {side} end the deal with {n} trick.",
+                   "Play {cards}: with best play {side} end the deal with {n} tricks.", top,
+                   cards=names, side=team)
     worse = [(c, v) for c, v in values.items() if v < top]
     if worse:
         c, v = max(worse, key=lambda cv: cv[1])
         lost = top - v
         other = rules.team_name(1 - team_of(seat))
-        text += (f" {c} lets {other} take {'one' if lost == 1 else lost} more "
-                 f"{unit if lost == 1 else unit + 's'}.")
+        if measure == "tens":
+            more = tr("{card} lets {side} take one more ten.", card=c, side=other) if lost == 1 \
+                else tr("{card} lets {side} take {n} more tens.", card=c, side=other, n=lost)
+        else:
+            more = tr("{card} lets {side} take one more trick.", card=c, side=other) \
+                if lost == 1 else tr("{card} lets {side} take {n} more tricks.", card=c,
+                                     side=other, n=lost)
+        text += " " + more
     return text

@@ -19,6 +19,7 @@ East wins the trick: K♦ is the highest diamond.
 from __future__ import annotations
 
 from .cards import Card, cards as parse_cards
+from .language import tr
 
 __all__ = ["play_cards"]
 
@@ -51,9 +52,10 @@ def where_things_stand(deal) -> str:
     if rules.game == "dehla_pakad":
         centre = [str(card) for trick in deal.centre for _, card in trick.cards if card.rank == 10]
         a, b = deal.tens_won
-        return (f"   [tens in the centre: {' '.join(centre) or 'none'} · "
-                f"tens taken: {ns} {a}, {ew} {b}]")
+        return "   [" + tr("tens in the centre: {tens} · tens taken: {ns} {a}, {ew} {b}",
+                            tens=" ".join(centre) or tr("none"), ns=ns, a=a, ew=ew, b=b) + "]"
     a, b = deal.tricks_won
     if rules.game == "double_sir":
-        return f"   [centre pile: {len(deal.centre)} · {ns}: {a} · {ew}: {b}]"
-    return f"   [tricks: {ns} {a} · {ew} {b}]"
+        return "   [" + tr("centre pile: {n} · {ns}: {a} · {ew}: {b}", n=len(deal.centre), ns=ns,
+                            a=a, ew=ew, b=b) + "]"
+    return "   [" + tr("tricks: {ns} {a} · {ew} {b}", ns=ns, a=a, ew=ew, b=b) + "]"

@@ -225,7 +225,8 @@ def page_words() -> dict[str, str]:
         "best_play": tr("Best play"),
         "best_play_title": tr("Mark each card of the player to move with its exact value when "
                               "every hand is known"),
-        "tricks_one": tr("{n} trick"), "tricks": tr("{n} tricks"),
+        "tricks_one": trn("{n} trick", "{n} tricks", 1),
+        "tricks": trn("{n} trick", "{n} tricks", 2),
         "pile": tr("{name}: {count}"), "open_trick": tr("the open trick"),
         "centre_pile": tr("centre pile: {count}"), "centre": tr("centre: {n}"),
         "trump": tr("Trump:"), "not_yet": tr("not yet"), "call_trump": tr("Call trump:"),
