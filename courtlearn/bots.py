@@ -987,20 +987,35 @@ def _explain(deal, seat, j, est: _Estimates):
     elif p_trick >= 0.97:
         reason = tr("your side keeps this trick") if partner_winning or not its_own else wins
     elif p_trick >= 0.5:
-        if holder:
-            reason = tr("{wins} unless {seat} holds {card}, which {odds} does", wins=wins,
-                        seat=holder[0], card=holder[1], odds=_fraction_words(1 - p_trick))
+        odds = _fraction_words(1 - p_trick) if holder else _fraction_words(p_trick, "time")
+        seat_, card_ = holder or (None, None)
+        if holder and its_own:
+            reason = tr("it wins this trick unless {seat} holds {card}, which {odds} does",
+                        seat=seat_, card=card_, odds=odds)
+        elif holder:
+            reason = tr("your side takes this trick unless {seat} holds {card}, which {odds} does",
+                        seat=seat_, card=card_, odds=odds)
+        elif its_own:
+            reason = tr("it wins this trick {odds}", odds=odds)
         else:
-            reason = tr("{wins} {odds}", wins=wins, odds=_fraction_words(p_trick, "time"))
+            reason = tr("your side takes this trick {odds}", odds=odds)
     elif p_trick >= 0.05:
         odds = _fraction_words(p_trick, "time")
-        if holder:
-            reason = tr("{wins} only {odds} ({seat} often holds {card}), but it plays better for "
-                        "the rest of the deal", wins=wins, odds=odds, seat=holder[0],
-                        card=holder[1])
+        seat_, card_ = holder or (None, None)
+        if holder and its_own:
+            reason = tr("it wins this trick only {odds} ({seat} often holds {card}), but it "
+                        "plays better for the rest of the deal", odds=odds, seat=seat_,
+                        card=card_)
+        elif holder:
+            reason = tr("your side takes this trick only {odds} ({seat} often holds {card}), but "
+                        "it plays better for the rest of the deal", odds=odds, seat=seat_,
+                        card=card_)
+        elif its_own:
+            reason = tr("it wins this trick only {odds}, but it plays better for the rest of the "
+                        "deal", odds=odds)
         else:
-            reason = tr("{wins} only {odds}, but it plays better for the rest of the deal",
-                        wins=wins, odds=odds)
+            reason = tr("your side takes this trick only {odds}, but it plays better for the "
+                        "rest of the deal", odds=odds)
     elif partner_winning:
         reason = tr("your partner is winning this trick, so keep your better cards")
     elif max(float(x) for x in tw) < 0.05:
