@@ -32,7 +32,7 @@ import os
 from importlib import resources
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn", "N_",
-           "text_direction", "list_words", "suit_word", "rank_word", "card_words", "seat_word", "team_word",
+           "text_direction", "list_words", "Words", "suit_word", "rank_word", "card_words", "seat_word", "team_word",
            "game_word"]
 
 #: the languages courtlearn speaks, each with its own name for itself
@@ -141,6 +141,23 @@ def list_words(items) -> str:
     if len(items) < 2:
         return "".join(items)
     return tr("{items} and {last}", items=tr(", ").join(items[:-1]), last=items[-1])
+
+
+class Words(dict):
+    """A table of messages marked with :func:`N_`, read in the current language:
+    ``Words({"a": N_("Court or not?")})["a"]`` is "کوٹ یا نہیں؟" in Urdu."""
+
+    def __getitem__(self, key):
+        return tr(super().__getitem__(key))
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def values(self):
+        return [self[k] for k in self]
+
+    def items(self):
+        return [(k, self[k]) for k in self]
 
 
 def N_(message: str) -> str:

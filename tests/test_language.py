@@ -20,9 +20,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import messages  # noqa: E402
 
 # a word of English: two or more Latin letters. Card names (K♠, 10♥) have one letter at most,
-# and code a learner types (call_trump, trump_method='hidden', defer_trump(7)) is left out.
+# and card codes (KH) and code a learner types (call_trump, trump_method='hidden',
+# defer_trump(7)) are left out.
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
-CODE = re.compile(r"\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
+CODE = re.compile(r"\b(?:10|[2-9AKQJT])[SHCD]\b|\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
 
 
 def english_words(text: str) -> list[str]:
@@ -256,3 +257,25 @@ def test_a_session_and_its_table_speak_no_english(lang):
              *(s["plural"] for s in frame["names"]["suits"].values()),
              *frame["names"]["ranks"].values(), *frame["words"].values()]
     assert _english(shown) == [], _english(shown)
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_the_exercises_ask_and_answer_in_the_language(lang, capsys):
+    """Every kind's questions, help and feedback speak the language, and the solution as the
+    language writes it is read back as correct (answers in English are still understood)."""
+    from courtlearn import exercises as ex
+    cl.set_language(lang)
+    texts = [*ex.TITLES.values(), *ex.RULES.values()]
+    for kind in ex.KINDS + ex.PLAY_KINDS:
+        for q in [ex.question(kind, n) for n in range(1, ex.count(kind) + 1)] + \
+                 [ex.question(kind, seed=s) for s in range(2)]:
+            texts += [repr(q), q.solution, q.reason, q.answer_help]
+            assert q.check(q.solution).correct is True, (kind, q.solution)
+            for wrong in ("AS", "2C", "North", "nobody", "court", 7, "ZZ"):
+                fb = q.check(wrong)
+                texts.append(fb.message)
+    capsys.readouterr()
+    assert _english(texts) == [], _english(texts)[:5]
+    with pytest.raises(ValueError) as err:
+        ex.question("trick_winner", 99)
+    assert english_words(str(err.value)) == [], str(err.value)

@@ -26,6 +26,7 @@ hand and checks the card against exact best play (:func:`courtlearn.solve`;
 """
 from __future__ import annotations
 
+from ..language import N_, Words, tr
 from ._base import Feedback, Question
 from .bestplay import BEST_CARD_FIXED, best_card_seeded
 from .bestplay import RULE as _BEST_RULE
@@ -48,43 +49,43 @@ KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "cour
 # exact best play with all hands shown (cl.solve, pure Python)
 PLAY_KINDS = ("what_to_play", "best_card")
 
-TITLES = {
-    "trick_winner": "Which card wins this trick?",
-    "legal_cards": "Which cards may I play?",
-    "spot_the_revoke": "Spot the revoke",
-    "pile_capture": "Who collects the centre pile?",
-    "court_or_not": "Court or not?",
-    "next_dealer": "Who deals next?",
-    "tens_winner": "Who wins on tens?",
+TITLES = Words({
+    "trick_winner": N_("Which card wins this trick?"),
+    "legal_cards": N_("Which cards may I play?"),
+    "spot_the_revoke": N_("Spot the revoke"),
+    "pile_capture": N_("Who collects the centre pile?"),
+    "court_or_not": N_("Court or not?"),
+    "next_dealer": N_("Who deals next?"),
+    "tens_winner": N_("Who wins on tens?"),
     "what_to_play": _PLAY_TITLE,
     "best_card": _BEST_TITLE,
-}
+})
 
 # The rule each kind practises, in one sentence (shown in the exercise notebooks).
-RULES = {
-    "trick_winner": "A trick is won by the highest trump in it; if it holds no trump, by the "
+RULES = Words({
+    "trick_winner": N_("A trick is won by the highest trump in it; if it holds no trump, by the "
                     "highest card of the suit that was led. A high card of any other suit never "
-                    "wins.",
-    "legal_cards": "The leader may play any card; every other player must follow the suit led "
-                   "if they can, and may play any card (a trump or not) only when they cannot.",
-    "spot_the_revoke": "A revoke is playing another suit while holding a card of the suit led; "
+                    "wins."),
+    "legal_cards": N_("The leader may play any card; every other player must follow the suit led "
+                   "if they can, and may play any card (a trump or not) only when they cannot."),
+    "spot_the_revoke": N_("A revoke is playing another suit while holding a card of the suit led; "
                        "it comes to light when that player later plays a card of the suit they "
-                       "failed to follow.",
-    "pile_capture": "In Double Sir and Dehla Pakad tricks go face down to the centre; a player "
+                       "failed to follow."),
+    "pile_capture": N_("In Double Sir and Dehla Pakad tricks go face down to the centre; a player "
                     "who wins two tricks in a row takes the whole pile for their side (partners "
                     "do not chain), a new pile starts after a capture, and the 13th trick takes "
-                    "what is left.",
-    "court_or_not": "In Court Piece a team that wins each of the first seven tricks scores a "
+                    "what is left."),
+    "court_or_not": N_("In Court Piece a team that wins each of the first seven tricks scores a "
                     "court; if that team dealt, it is a goon court; winning seven tricks with "
-                    "losses between is just a won deal.",
-    "next_dealer": "The next dealer comes from the team that lost: if the dealer's team won, "
+                    "losses between is just a won deal."),
+    "next_dealer": N_("The next dealer comes from the team that lost: if the dealer's team won, "
                    "the deal passes to the next player; if the trump caller's team won without a "
-                   "court, the same player deals again; with a court, the dealer's partner deals.",
-    "tens_winner": "In Dehla Pakad the tens decide: the team that did not deal wins with two or "
-                   "three tens, the dealing team needs three, and all four tens is a kot.",
+                   "court, the same player deals again; with a court, the dealer's partner deals."),
+    "tens_winner": N_("In Dehla Pakad the tens decide: the team that did not deal wins with two or "
+                   "three tens, the dealing team needs three, and all four tens is a kot."),
     "what_to_play": _PLAY_RULE,
     "best_card": _BEST_RULE,
-}
+})
 
 _FIXED = {
     "trick_winner": TRICK_WINNER_FIXED,
@@ -118,7 +119,8 @@ def count(kind: str) -> int:
 
 def _kind(kind: str) -> str:
     if kind not in _FIXED:
-        raise ValueError(f"unknown exercise kind {kind!r}; the kinds are: {', '.join(KINDS + PLAY_KINDS)}")
+        raise ValueError(tr("unknown exercise kind {kind!r}; the kinds are: {kinds}", kind=kind,
+                            kinds=", ".join(KINDS + PLAY_KINDS)))
     return kind
 
 
@@ -130,14 +132,14 @@ def question(kind: str, n: int | None = None, seed: int | None = None) -> Questi
     """
     kind = _kind(kind)
     if n is not None and seed is not None:
-        raise ValueError("give a question number or a seed, not both")
+        raise ValueError(tr("give a question number or a seed, not both"))
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise ValueError(tr("seed must be a whole number, not {seed!r}", seed=seed))
         return _SEEDED[kind](seed)
     n = 1 if n is None else n
     fixed = _FIXED[kind]
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(fixed):
-        raise ValueError(f"{kind} has fixed questions 1 to {len(fixed)}; "
-                         f"use seed=... for fresh ones")
+        raise ValueError(tr("{kind} has fixed questions 1 to {n}; use seed=... for fresh ones",
+                            kind=kind, n=len(fixed)))
     return fixed[n - 1](n)

@@ -17,14 +17,21 @@ from typing import Any, Callable
 
 import courtlearn as cl
 from courtlearn.explain import list_cards
+from courtlearn.language import LANGUAGES, tr, trn, using
 
 NOBODY = "nobody"
 NOT_ANSWERED = "Not answered yet"
+# "all" in a list-of-cards answer, in every language a learner may answer in
+ALL_WORDS = {"all", "any", "anything", "any card", "all cards", "all of them", "every card",
+             "سب", "سب پتے", "سب پتّے", "کوئی بھی", "सब", "सब पत्ते", "कोई भी"}
 
 _NOBODY_WORDS = {"nobody", "noone", "none", "neither", "nothing", "no", "centre",
                  "center", "thecentre", "thecenter", "stays", "itstays",
                  "staysinthecentre", "staysinthecenter", "nocapture", "norevoke",
-                 "noonerevoked", "nobodyrevoked", "-"}
+                 "noonerevoked", "nobodyrevoked", "-",
+                 # Urdu and Hindi: nobody, no one, nothing, the centre
+                 "کوئینہیں", "کسینےنہیں", "کچھنہیں", "بیچمیں", "کوئینہیں۔",
+                 "कोईनहीं", "किसीनेनहीं", "कुछनहीं", "बीचमें"}
 
 
 # --------------------------------------------------------------------------
@@ -89,7 +96,8 @@ def read_card(answer: Any) -> "cl.Card":
             return cl.Card.parse(_spoken_card(text))
         except (ValueError, KeyError, AttributeError):
             pass
-    raise Unreadable(f"I could not read {answer!r} as a card: write it like 'K♥' or 'KH'.")
+    raise Unreadable(tr("I could not read {answer!r} as a card: write it like 'K♥' or 'KH'.",
+                        answer=answer))
 
 
 _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9",
@@ -115,15 +123,15 @@ def read_cards(answer: Any) -> list:
     if isinstance(answer, str):
         parts = [p for p in re.split(r"[\s,;]+", answer.strip()) if p]
         if not parts:
-            raise Unreadable("The answer is empty: list the cards, like \"K♥ 3♥\".")
+            raise Unreadable(tr("The answer is empty: list the cards, like \"K♥ 3♥\"."))
         return [read_card(p) for p in parts]
     if isinstance(answer, (list, tuple, set, frozenset)):
         cards = []
         for item in answer:
             cards.extend(read_cards(item) if isinstance(item, str) else [read_card(item)])
         return cards
-    raise Unreadable(f"I could not read {answer!r} as a list of cards: "
-                     "write them like [\"K♥\", \"3♥\"] or \"KH 3H\".")
+    raise Unreadable(tr("I could not read {answer!r} as a list of cards: write them like "
+                        "[\"K♥\", \"3♥\"] or \"KH 3H\".", answer=answer))
 
 
 
@@ -137,40 +145,59 @@ def read_seat(answer: Any, rules, allow_nobody: bool = False):
     if allow_nobody and is_nobody(answer):
         return NOBODY
     if isinstance(answer, bool):
-        raise Unreadable(f"I could not read {answer!r} as a player: write a seat like 'North'.")
+        raise Unreadable(tr("I could not read {answer!r} as a player: write a seat like "
+                            "'{north}'.", answer=answer, north=rules.seat_name(2)))
     if isinstance(answer, int) and 0 <= answer < 4:
         return answer
     if isinstance(answer, str):
         text = _norm(answer)
         if text.isdigit() and 0 <= int(text) < 4:
             return int(text)
-        for seat in range(4):
-            name = _norm(rules.seat_name(seat))
-            if text in (name, name[0], name + "player", "seat" + name):
-                return seat
-    extra = " or \"nobody\"" if allow_nobody else ""
-    raise Unreadable(f"I could not read {answer!r} as a player: write a seat like "
-                     f"'North'{extra}.")
+        for lang in _languages():
+            with using(lang):
+                for seat in range(4):
+                    name = _norm(rules.seat_name(seat))
+                    if text in (name, name[0], name + "player", "seat" + name):
+                        return seat
+    if allow_nobody:
+        raise Unreadable(tr("I could not read {answer!r} as a player: write a seat like "
+                            "'{north}' or \"{nobody}\".", answer=answer,
+                            north=rules.seat_name(2), nobody=tr("nobody")))
+    raise Unreadable(tr("I could not read {answer!r} as a player: write a seat like '{north}'.",
+                        answer=answer, north=rules.seat_name(2)))
+
+
+def _languages():
+    """The learner's language first, then English and the others: an answer in any of them
+    is read."""
+    from courtlearn.language import get_language
+    first = get_language()
+    return [first] + [lang for lang in LANGUAGES if lang != first]
 
 
 def read_team(answer: Any, rules) -> int:
     if isinstance(answer, bool):
-        raise Unreadable(f"I could not read {answer!r} as a team: write "
-                         f"'{rules.team_name(0)}' or '{rules.team_name(1)}'.")
+        raise Unreadable(_team_help(answer, rules))
     if isinstance(answer, int) and answer in (0, 1):
         return answer
     if isinstance(answer, str):
         text = _norm(answer)
-        for team in (0, 1):
-            a, b = (rules.seat_name(s) for s in (team, team + 2))
-            na, nb = _norm(a), _norm(b)
-            forms = {na + nb, nb + na, na[0] + nb[0], nb[0] + na[0], _norm(rules.team_name(team)),
-                     "team" + na + nb, "team" + nb + na, "team" + na[0] + nb[0],
-                     "team" + str(team)}
-            if text in forms:
-                return team
-    raise Unreadable(f"I could not read {answer!r} as a team: write "
-                         f"'{rules.team_name(0)}' or '{rules.team_name(1)}'.")
+        for lang in _languages():
+            with using(lang):
+                for team in (0, 1):
+                    a, b = (rules.seat_name(s) for s in (team, team + 2))
+                    na, nb = _norm(a), _norm(b)
+                    forms = {na + nb, nb + na, na[0] + nb[0], nb[0] + na[0],
+                             _norm(rules.team_name(team)), "team" + na + nb, "team" + nb + na,
+                             "team" + na[0] + nb[0], "team" + str(team)}
+                    if text in forms:
+                        return team
+    raise Unreadable(_team_help(answer, rules))
+
+
+def _team_help(answer, rules) -> str:
+    return tr("I could not read {answer!r} as a team: write '{ns}' or '{ew}'.", answer=answer,
+              ns=rules.team_name(0), ew=rules.team_name(1))
 
 
 # --------------------------------------------------------------------------
@@ -289,8 +316,8 @@ def reason_text(events, skip_plays: bool = True) -> str:
 
 
 def trick_line(rules, trick, number=None) -> str:
-    cards = ", ".join(f"{rules.seat_name(s)} {c}" for s, c in trick.cards)
-    head = f"Trick {number}: " if number is not None else ""
+    cards = tr(", ").join(f"{rules.seat_name(s)} {c}" for s, c in trick.cards)
+    head = tr("Trick {n}: ", n=number) if number is not None else ""
     winner = getattr(trick, "winner", None)
     tail = f" → {rules.seat_name(winner)}" if winner is not None and len(trick.cards) == 4 else ""
     return f"{head}{cards}{tail}"
@@ -299,9 +326,10 @@ def trick_line(rules, trick, number=None) -> str:
 def header(deal) -> str:
     rules = deal.rules
     parts = [rules.title,
-             f"{rules.seat_name(deal.dealer)} dealt",
-             f"{rules.seat_name(deal.trump_caller)} called trumps"]
-    parts.append(f"trumps {deal.trump}" if deal.trump is not None else "no trumps yet")
+             tr("{seat} dealt", seat=rules.seat_name(deal.dealer)),
+             tr("{seat} called trumps", seat=rules.seat_name(deal.trump_caller))]
+    parts.append(tr("trumps {suit}", suit=deal.trump) if deal.trump is not None
+                 else tr("no trumps yet"))
     return " · ".join(parts)
 
 
@@ -309,13 +337,30 @@ def table_text(deal, hands=(), tricks: bool = True, open_trick: bool = True) -> 
     rules = deal.rules
     lines = [header(deal)]
     for seat in hands:
-        lines.append(f"{rules.seat_name(seat)} holds: {list_cards(deal.hand(seat))}")
+        lines.append(tr("{seat} holds: {cards}", seat=rules.seat_name(seat),
+                        cards=list_cards(deal.hand(seat))))
     if tricks:
         for i, t in enumerate(deal.tricks, 1):
             lines.append(trick_line(rules, t, i))
     if open_trick and deal.trick.cards:
-        lines.append(f"On the table (trick {len(deal.tricks) + 1}): {trick_line(rules, deal.trick)}")
+        lines.append(tr("On the table (trick {n}): {cards}", n=len(deal.tricks) + 1,
+                        cards=trick_line(rules, deal.trick)))
     return "\n".join(lines)
+
+
+def situation(deal, hands) -> str:
+    """The table as text, the tricks (and centre pile, and tens) taken, and whose turn it is."""
+    rules = deal.rules
+    won = deal.tricks_won
+    ns, ew = rules.team_name(0), rules.team_name(1)
+    line = tr("Tricks taken: {ns} {a}, {ew} {b}", ns=ns, a=won[0], ew=ew, b=won[1])
+    if rules.game != "court_piece":
+        line += tr("; centre pile: {n}", n=trn("{n} trick", "{n} tricks", len(deal.centre)))
+    if rules.game == "dehla_pakad":
+        tens = deal.tens_won
+        line += tr(". Tens taken: {ns} {a}, {ew} {b}", ns=ns, a=tens[0], ew=ew, b=tens[1])
+    return (f"{table_text(deal, hands=hands)}\n" + tr("{line}.", line=line) + "\n"
+            + tr("{seat} (you) to play.", seat=rules.seat_name(deal.to_play)))
 
 
 def picture(deal, show_all: bool = True) -> str | None:
@@ -364,7 +409,8 @@ class Question:
     @property
     def title(self) -> str:
         from courtlearn.exercises import TITLES
-        which = f"question {self.number}" if self.number is not None else f"fresh question, seed {self.seed}"
+        which = tr("question {n}", n=self.number) if self.number is not None \
+            else tr("fresh question, seed {seed}", seed=self.seed)
         return f"{TITLES.get(self.kind, self.kind)} ({which})"
 
     def __repr__(self) -> str:
@@ -385,18 +431,20 @@ class Question:
     def check(self, answer: Any) -> Feedback:
         """Print Correct / Not yet / Not answered yet and return a Feedback."""
         if answer is Ellipsis:
-            fb = Feedback(None, f"{NOT_ANSWERED}: replace ... with your answer.", self.solution)
+            fb = Feedback(None, tr("Not answered yet: replace ... with your answer."),
+                          self.solution)
         else:
             try:
                 ok, why = self.judge(answer)
             except Unreadable as exc:
                 ok, why = False, str(exc)
             except Exception as exc:  # a learner's answer must never produce a traceback
-                ok, why = False, f"I could not read {answer!r} ({type(exc).__name__})."
+                ok, why = False, tr("I could not read {answer!r} ({error}).", answer=answer,
+                                    error=type(exc).__name__)
             if ok:
-                fb = Feedback(True, f"Correct: {why}", self.solution)
+                fb = Feedback(True, tr("Correct: {why}", why=why), self.solution)
             else:
-                fb = Feedback(False, f"Not yet: {why}", self.solution)
+                fb = Feedback(False, tr("Not yet: {why}", why=why), self.solution)
         print(fb.message)
         if strict() and fb.correct is not True:
             raise AssertionError(f"{self.title}: {fb.message}")

@@ -19,13 +19,14 @@ import random
 import courtlearn as cl
 
 from ..explain import list_cards
-from ._base import Question, read_card, table_text
+from ..language import N_, tr, trn
+from ._base import Question, read_card, situation
 
 KIND = "best_card"
-TITLE = "Best card with all hands shown"
-RULE = ("With every hand face up there is no guessing: each card's result can be worked out "
-        "exactly by following every way the rest of the deal can go, each side always choosing "
-        "its best. The best card keeps the most tricks (or tens) for your side.")
+TITLE = N_("Best card with all hands shown")
+RULE = N_("With every hand face up there is no guessing: each card's result can be worked out "
+          "exactly by following every way the rest of the deal can go, each side always choosing "
+          "its best. The best card keeps the most tricks (or tens) for your side.")
 VIEWER = 0
 MIN_LEGAL = 3
 GAMES = ("court_piece", "double_sir", "dehla_pakad")
@@ -47,22 +48,10 @@ class BestCardQuestion(Question):
                 f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
 
 
-def _situation(deal) -> str:
-    rules = deal.rules
-    text = table_text(deal, hands=[0, 1, 2, 3])
-    won = deal.tricks_won
-    line = f"Tricks taken: {rules.team_name(0)} {won[0]}, {rules.team_name(1)} {won[1]}"
-    if rules.game != "court_piece":
-        n = len(deal.centre)
-        line += f"; centre pile: {n} trick{'s' if n != 1 else ''}"
-    if rules.game == "dehla_pakad":
-        tens = deal.tens_won
-        line += f". Tens taken: {rules.team_name(0)} {tens[0]}, {rules.team_name(1)} {tens[1]}"
-    return f"{text}\n{line}.\n{rules.seat_name(deal.to_play)} (you) to play."
-
-
 def _count(n: int, unit: str) -> str:
-    return f"{n} {unit}{'' if n == 1 else 's'}"
+    if unit == "ten":
+        return trn("{n} ten", "{n} tens", n)
+    return trn("{n} trick", "{n} tricks", n)
 
 
 def best_card_question(deal, number=None, seed=None) -> Question:
@@ -86,26 +75,34 @@ def best_card_question(deal, number=None, seed=None) -> Question:
                 deal.copy().play(card)
             except cl.IllegalPlay as exc:
                 return False, str(getattr(exc, "reason", exc))
-            return False, f"{card} is not one of the cards {name} may play: {list_cards(legal)}."
+            return False, tr("{card} is not one of the cards {seat} may play: {cards}.", card=card,
+                             seat=name, cards=list_cards(legal))
         v = values[card]
         if v == top:
             others = [c for c in best if c != card]
-            msg = f"with {card} and best play from everyone, {team} end the deal with {_count(v, unit)}"
+            msg = tr("with {card} and best play from everyone, {side} end the deal with {count}",
+                     card=card, side=team, count=_count(v, unit))
             if others:
-                msg += f"; {list_cards(others)} {'does' if len(others) == 1 else 'do'} as well"
+                msg = trn("{sentence}; {cards} does as well", "{sentence}; {cards} do as well",
+                          len(others), sentence=msg, cards=list_cards(others))
             if weakest < top:
                 bad = [c for c, x in values.items() if x == weakest]
-                msg += (f". The weakest, {list_cards(bad)}, would leave {_count(weakest, unit)}")
-            return True, msg + "."
-        return False, (f"with {card} {team} end the deal with {_count(v, unit)} at best; "
-                       f"{list_cards(best)} {'keeps' if len(best) == 1 else 'keep'} "
-                       f"{_count(top, unit)}. Look at what each opponent still holds in "
-                       f"the suits you could lead or follow.")
+                msg = tr("{sentence}. The weakest, {cards}, would leave {count}", sentence=msg,
+                         cards=list_cards(bad), count=_count(weakest, unit))
+            return True, tr("{sentence}.", sentence=msg)
+        return False, trn("with {card} {side} end the deal with {count} at best; {cards} keeps "
+                          "{top}. Look at what each opponent still holds in the suits you could "
+                          "lead or follow.",
+                          "with {card} {side} end the deal with {count} at best; {cards} keep "
+                          "{top}. Look at what each opponent still holds in the suits you could "
+                          "lead or follow.", len(best), card=card, side=team,
+                          count=_count(v, unit), cards=list_cards(best), top=_count(top, unit))
 
-    q = BestCardQuestion(KIND, deal, "Which card keeps the most for your side?", str(best[0]),
-                         sol.text, judge, text=_situation(deal), number=number, seed=seed,
-                         answer_help=f'You are {name}; every hand is shown. Answer with a card '
-                                     f'from your hand, like "K♥" or "KH".')
+    q = BestCardQuestion(KIND, deal, tr("Which card keeps the most for your side?"), str(best[0]),
+                         sol.text, judge, text=situation(deal, [0, 1, 2, 3]), number=number,
+                         seed=seed,
+                         answer_help=tr('You are {seat}; every hand is shown. Answer with a card '
+                                        'from your hand, like "K♥" or "KH".', seat=name))
     q.extra.update(seat=seat, solution=sol, legal=legal)
     return q
 

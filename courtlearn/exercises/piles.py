@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import courtlearn as cl
+from courtlearn.language import tr, trn
 
 from ._base import (NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_seat, read_team, reason_text, table_text)
 
@@ -11,8 +12,9 @@ from ._base import (NOBODY, Question, Unreadable, arrange, call_sensibly, events
 def _pile_line(deal) -> str:
     rules = deal.rules
     won = deal.tricks_won
-    return (f"Centre pile: {len(deal.centre)} trick{'s' if len(deal.centre) != 1 else ''}; "
-            f"{rules.team_name(0)} hold {won[0]}, {rules.team_name(1)} hold {won[1]}.")
+    return trn("Centre pile: {n} trick; {ns} hold {a}, {ew} hold {b}.",
+               "Centre pile: {n} tricks; {ns} hold {a}, {ew} hold {b}.", len(deal.centre),
+               ns=rules.team_name(0), a=won[0], ew=rules.team_name(1), b=won[1])
 
 
 # --------------------------------------------------------------------------
@@ -40,35 +42,39 @@ def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
             try:
                 team = read_team(given, rules)
             except Unreadable:
-                raise Unreadable(f"I could not read {given!r} as a player: write a seat like "
-                                 "'North', or \"nobody\".") from None
+                raise Unreadable(tr("I could not read {given!r} as a player: write a seat like "
+                                    "'{north}', or \"{nobody}\".", given=given,
+                                    north=rules.seat_name(2), nobody=tr("nobody"))) from None
             if captured and cl.team_of(winner) == team:
                 return True, reason
-            return False, ("a team takes the pile only when one of its players wins two tricks "
-                           "in a row; partners do not chain. Who wins this trick?")
+            return False, tr("a team takes the pile only when one of its players wins two tricks "
+                             "in a row; partners do not chain. Who wins this trick?")
         if seat == answer:
             return True, reason
         if seat == NOBODY:
-            return False, ("look at who won the trick before this one: a player who wins two "
-                           "tricks in a row takes the whole centre pile, and the 13th trick "
-                           "takes whatever is left.")
+            return False, tr("look at who won the trick before this one: a player who wins two "
+                             "tricks in a row takes the whole centre pile, and the 13th trick "
+                             "takes whatever is left.")
         name = rules.seat_name(seat)
         if captured and cl.team_of(seat) == cl.team_of(winner):
-            return False, ("the pile goes to that team, but it is the player who won the trick "
-                           "who picks it up.")
+            return False, tr("the pile goes to that team, but it is the player who won the trick "
+                             "who picks it up.")
         if seat != winner:
-            return False, (f"{name} does not win this trick, and only the winner of a trick can "
-                           "collect the pile. Who wins it?")
-        return False, ("winning this trick is not enough: the same player must have won the "
-                       "trick before it too (partners do not chain), and after a capture a new "
-                       "pile starts.")
+            return False, tr("{seat} does not win this trick, and only the winner of a trick can "
+                             "collect the pile. Who wins it?", seat=name)
+        return False, tr("winning this trick is not enough: the same player must have won the "
+                         "trick before it too (partners do not chain), and after a capture a new "
+                         "pile starts.")
 
-    text = (table_text(deal) + "\n" + _pile_line(deal) +
-            f"\nThen {rules.seat_name(player)} plays {fourth} to complete trick {len(deal.tricks) + 1}.")
-    solution = rules.seat_name(winner) if captured else "nobody"
-    q = Question("pile_capture", deal, "Who collects the centre pile after this trick?", solution,
-                 reason, judge, text=text, number=number, seed=seed,
-                 answer_help='Answer with a player, like "North", or "nobody" if the pile stays in the centre.')
+    text = (table_text(deal) + "\n" + _pile_line(deal) + "\n" +
+            tr("Then {seat} plays {card} to complete trick {n}.", seat=rules.seat_name(player),
+               card=fourth, n=len(deal.tricks) + 1))
+    solution = rules.seat_name(winner) if captured else tr("nobody")
+    q = Question("pile_capture", deal, tr("Who collects the centre pile after this trick?"),
+                 solution, reason, judge, text=text, number=number, seed=seed,
+                 answer_help=tr('Answer with a player, like "{north}", or "{nobody}" if the pile '
+                                'stays in the centre.', north=rules.seat_name(2),
+                                nobody=tr("nobody")))
     q.extra.update(previous_winner=previous, fourth=fourth, trick=trick, after=after)
     return q
 
@@ -132,9 +138,9 @@ def _tens_line(deal) -> str:
     res = deal.result
     tens = res.tens
     tricks = res.tricks
-    return (f"The deal is over. Tens taken: {rules.team_name(0)} {tens[0]}, "
-            f"{rules.team_name(1)} {tens[1]}. Tricks taken: {rules.team_name(0)} "
-            f"{tricks[0]}, {rules.team_name(1)} {tricks[1]}.")
+    return tr("The deal is over. Tens taken: {ns} {a}, {ew} {b}. Tricks taken: {ns} {c}, {ew} "
+              "{d}.", ns=rules.team_name(0), a=tens[0], ew=rules.team_name(1), b=tens[1],
+              c=tricks[0], d=tricks[1])
 
 
 def _final_reason(deal) -> str:
@@ -151,40 +157,43 @@ def tens_winner_question(deal, number=None, seed=None) -> Question:
     tens = tuple(res.tens)
     reason = _final_reason(deal)
     if res.kind == "kot":
-        reason += " (all four tens: a kot)" if "kot" not in reason.lower() else ""
+        reason += (" " + tr("(all four tens: a kot)")) if tr("kot") not in reason.lower() else ""
 
     def judge(given):
         try:
             team = read_team(given, rules)
         except Unreadable:
             if isinstance(given, str) and given.strip().lower() in ("kot", "a kot", "court"):
-                raise Unreadable("say which team wins (and so scores the kot): "
-                                 f"'{rules.team_name(0)}' or '{rules.team_name(1)}'.") from None
+                raise Unreadable(tr("say which team wins (and so scores the kot): '{ns}' or "
+                                    "'{ew}'.", ns=rules.team_name(0),
+                                    ew=rules.team_name(1))) from None
             if _is_seat_text(given, rules) or isinstance(given, int):
-                raise Unreadable(f"answer with a team, like '{rules.team_name(0)}' or "
-                                 f"'{rules.team_name(1)}': partners win together.") from None
+                raise Unreadable(tr("answer with a team, like '{ns}' or '{ew}': partners win "
+                                    "together.", ns=rules.team_name(0),
+                                    ew=rules.team_name(1))) from None
             raise
         if team == winner:
             return True, reason
         if tens[team] == 4 or tens[1 - team] == 4:
-            return False, "a team that takes all four tens scores a kot."
+            return False, tr("a team that takes all four tens scores a kot.")
         if tens[0] == tens[1]:
             if getattr(rules, "tens_tie", "non_dealers") == "tricks":
-                return False, ("with this house rule (tens_tie = \"tricks\") a 2–2 split of the "
-                               "tens goes to the team with more tricks.")
-            return False, ("a 2–2 split of the tens goes to the team that did not deal. "
-                           f"{rules.seat_name(deal.dealer)} dealt.")
-        return False, ("the team that did not deal wins with two or three tens; the dealer's "
-                       f"team needs three. {rules.seat_name(deal.dealer)} dealt, so the dealing "
-                       f"team is {rules.team_name(dealers)}.")
+                return False, tr("with this house rule (tens_tie = \"tricks\") a 2–2 split of "
+                                 "the tens goes to the team with more tricks.")
+            return False, tr("a 2–2 split of the tens goes to the team that did not deal. "
+                             "{seat} dealt.", seat=rules.seat_name(deal.dealer))
+        return False, tr("the team that did not deal wins with two or three tens; the dealer's "
+                         "team needs three. {seat} dealt, so the dealing team is {side}.",
+                         seat=rules.seat_name(deal.dealer), side=rules.team_name(dealers))
 
     text = table_text(deal, tricks=False) + "\n" + _tens_line(deal)
     if getattr(rules, "tens_tie", "non_dealers") == "tricks":
-        text += "\nHouse rule: a 2–2 split of the tens goes to the team with more tricks."
-    return Question("tens_winner", deal, "Which team wins this deal?", rules.team_name(winner),
-                    reason, judge, text=text, number=number, seed=seed,
-                    answer_help=f'Answer with a team, like "{rules.team_name(0)}" or '
-                                f'"{rules.team_name(1)}".')
+        text += "\n" + tr("House rule: a 2–2 split of the tens goes to the team with more "
+                          "tricks.")
+    return Question("tens_winner", deal, tr("Which team wins this deal?"),
+                    rules.team_name(winner), reason, judge, text=text, number=number, seed=seed,
+                    answer_help=tr('Answer with a team, like "{ns}" or "{ew}".',
+                                   ns=rules.team_name(0), ew=rules.team_name(1)))
 
 
 def _play_out(deal, rng):

@@ -21,7 +21,8 @@ import random
 import courtlearn as cl
 
 from ..explain import list_cards
-from ._base import (Question, read_card, table_text)
+from ..language import N_, tr
+from ._base import Question, read_card, situation
 
 KIND = "what_to_play"
 VIEWER = 0                 # the learner sits South, as at the live table
@@ -74,21 +75,6 @@ class PlayQuestion(Question):
                 f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
 
 
-def _situation(deal) -> str:
-    rules = deal.rules
-    seat = deal.to_play
-    text = table_text(deal, hands=[seat])
-    won = deal.tricks_won
-    line = (f"Tricks taken: {rules.team_name(0)} {won[0]}, {rules.team_name(1)} {won[1]}")
-    if rules.game != "court_piece":
-        n = len(deal.centre)
-        line += f"; centre pile: {n} trick{'s' if n != 1 else ''}"
-    if rules.game == "dehla_pakad":
-        tens = deal.tens_won
-        line += f". Tens taken: {rules.team_name(0)} {tens[0]}, {rules.team_name(1)} {tens[1]}"
-    return f"{text}\n{line}.\n{rules.seat_name(seat)} (you) to play."
-
-
 def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=None,
                           seed=None) -> Question:
     """The question at ``deal`` for the seat to play, checked against
@@ -112,27 +98,36 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
                 deal.copy().play(card)
             except cl.IllegalPlay as exc:
                 return False, str(getattr(exc, "reason", exc))
-            return False, f"{card} is not one of the cards {name} may play: {list_cards(legal)}."
+            return False, tr("{card} is not one of the cards {seat} may play: {cards}.", card=card,
+                             seat=name, cards=list_cards(legal))
         p = chances[card]
         if card == best or p >= top - MARGIN:
-            msg = f"with {card} your side wins {_words(p)}"
-            if card != best:
-                same = "as often as" if p >= top else "almost as often as"
-                msg += f", {same} with {best}, the hint's card ({_words(top)})"
+            msg = tr("with {card} your side wins {odds}", card=card, odds=_words(p))
+            if card != best and p >= top:
+                msg = tr("{sentence}, as often as with {best}, the hint's card ({odds})",
+                         sentence=msg, best=best, odds=_words(top))
+            elif card != best:
+                msg = tr("{sentence}, almost as often as with {best}, the hint's card ({odds})",
+                         sentence=msg, best=best, odds=_words(top))
             if worst != card:
-                msg += f"; with {worst}, the weakest card you may play, {_words(chances[worst])}"
-            return True, f"{msg}. The hint plays {best}: {why}"
+                msg = tr("{sentence}; with {worst}, the weakest card you may play, {odds}",
+                         sentence=msg, worst=worst, odds=_words(chances[worst]))
+            return True, tr("{sentence}. The hint plays {best}: {why}", sentence=msg, best=best,
+                            why=why)
         a, b = _words(p), _words(top)
         if a != b:
-            msg = f"with {card} your side wins {a}, against {b} with {best}"
+            msg = tr("with {card} your side wins {odds}, against {best_odds} with {best}",
+                     card=card, odds=a, best_odds=b, best=best)
         else:
-            msg = f"with {card} your side wins {a}, but a little less often than with {best}"
-        return False, f"{msg}. The hint plays {best}: {why}"
+            msg = tr("with {card} your side wins {odds}, but a little less often than with {best}",
+                     card=card, odds=a, best=best)
+        return False, tr("{sentence}. The hint plays {best}: {why}", sentence=msg, best=best,
+                         why=why)
 
-    q = PlayQuestion(KIND, deal, "What would you play here?", str(best), hint.text, judge,
-                     text=_situation(deal), number=number, seed=seed,
-                     answer_help=f'You are {name}. Answer with a card from your hand, '
-                                 f'like "K♥" or "KH".')
+    q = PlayQuestion(KIND, deal, tr(TITLE), str(best), hint.text, judge,
+                     text=situation(deal, [seat]), number=number, seed=seed,
+                     answer_help=tr('You are {seat}. Answer with a card from your hand, like "K♥" '
+                                    'or "KH".', seat=name))
     q.extra.update(seat=seat, hint=hint, hint_seed=hint_seed, chances=chances, legal=legal)
     return q
 
@@ -228,9 +223,9 @@ WHAT_TO_PLAY_FIXED = [
 ]
 
 
-TITLE = "What would you play here?"
-RULE = ("Any lawful card may be played, but they are not equally good: the hint plays the rest "
-        "of the deal out many times from what you can see, with the unseen cards shared out in "
-        "different ways, and counts how often your side wins the deal with each card.")
+TITLE = N_("What would you play here?")
+RULE = N_("Any lawful card may be played, but they are not equally good: the hint plays the rest "
+          "of the deal out many times from what you can see, with the unseen cards shared out in "
+          "different ways, and counts how often your side wins the deal with each card.")
 __all__ = ["KIND", "TITLE", "RULE", "WHAT_TO_PLAY_FIXED", "what_to_play_question",
            "what_to_play_seeded", "search"]

@@ -4,11 +4,13 @@ from __future__ import annotations
 import random
 
 import courtlearn as cl
+from courtlearn.language import N_, tr
 
 from ..explain import list_cards
 from ._base import (Question, Unreadable, _norm, longest_suit, play_greedy, play_random, read_seat, table_text)
 
-COURT_KINDS = {"court": "court", "goon": "goon court", "bavney": "bavney"}
+COURT_KINDS = {"court": N_("court"), "goon": N_("goon court"), "bavney": N_("bavney")}
+NO_COURT = N_("no court")
 
 _ANSWERS = {
     "court": "court", "yes": "court", "acourt": "court", "itsacourt": "court", "true": "court",
@@ -17,6 +19,11 @@ _ANSWERS = {
     "nocourt": "no court", "no": "no court", "not": "no court", "notacourt": "no court",
     "none": "no court", "false": "no court", "notcourt": "no court", "tricks": "no court",
     "nocourtatall": "no court", "justtricks": "no court",
+    # Urdu and Hindi (spaces and dashes are dropped before the lookup)
+    "کوٹ": "court", "ہاں": "court", "گونکوٹ": "goon court", "گون": "goon court",
+    "باونی": "bavney", "کوٹنہیں": "no court", "نہیں": "no court",
+    "कोट": "court", "हाँ": "court", "हां": "court", "गूनकोट": "goon court", "गून": "goon court",
+    "बावनी": "bavney", "कोटनहीं": "no court", "नहीं": "no court",
 }
 
 
@@ -25,7 +32,9 @@ def _read_court(answer) -> str:
         return "court" if answer else "no court"
     if isinstance(answer, str) and _norm(answer) in _ANSWERS:
         return _ANSWERS[_norm(answer)]
-    raise Unreadable(f'I could not read {answer!r}: answer "court", "goon court" or "no court".')
+    raise Unreadable(tr('I could not read {answer!r}: answer "{court}", "{goon}" or "{no}".',
+                        answer=answer, court=tr("court"), goon=tr("goon court"),
+                        no=tr(NO_COURT)))
 
 
 def _final_reason(deal) -> str:
@@ -37,12 +46,14 @@ def _final_reason(deal) -> str:
 def _result_line(deal) -> str:
     rules = deal.rules
     t = deal.result.tricks
-    line = (f"The deal is over after {len(deal.tricks)} tricks: {rules.team_name(0)} took "
-            f"{t[0]}, {rules.team_name(1)} took {t[1]}")
+    ns, ew = rules.team_name(0), rules.team_name(1)
     if rules.game == "dehla_pakad":
         tens = deal.result.tens
-        line += f"; tens: {rules.team_name(0)} {tens[0]}, {rules.team_name(1)} {tens[1]}"
-    return line + "."
+        return tr("The deal is over after {n} tricks: {ns} took {a}, {ew} took {b}; tens: {ns} "
+                  "{c}, {ew} {d}.", n=len(deal.tricks), ns=ns, a=t[0], ew=ew, b=t[1],
+                  c=tens[0], d=tens[1])
+    return tr("The deal is over after {n} tricks: {ns} took {a}, {ew} took {b}.",
+              n=len(deal.tricks), ns=ns, a=t[0], ew=ew, b=t[1])
 
 
 # --------------------------------------------------------------------------
@@ -52,7 +63,7 @@ def _result_line(deal) -> str:
 def court_or_not_question(deal, number=None, seed=None) -> Question:
     rules = deal.rules
     res = deal.result
-    solution = COURT_KINDS.get(res.kind, "no court")
+    solution = COURT_KINDS.get(res.kind, NO_COURT)
     reason = _final_reason(deal)
     dealers = rules.team_name(cl.team_of(deal.dealer))
 
@@ -61,22 +72,23 @@ def court_or_not_question(deal, number=None, seed=None) -> Question:
         if said == solution:
             return True, reason
         if solution == "goon court" and said == "court":
-            return False, ("nearly: it is a court, but a court won by the dealer's own team has "
-                           "a name of its own. Who dealt?")
+            return False, tr("nearly: it is a court, but a court won by the dealer's own team has "
+                             "a name of its own. Who dealt?")
         if solution == "court" and said == "goon court":
-            return False, (f"a goon court is a court won by the dealing team; {dealers} dealt. "
-                           "Which team won the first seven tricks?")
+            return False, tr("a goon court is a court won by the dealing team; {side} dealt. "
+                             "Which team won the first seven tricks?", side=dealers)
         if said == "no court":
-            return False, ("count the first seven tricks: did one team win every one of them?")
+            return False, tr("count the first seven tricks: did one team win every one of them?")
         if said == "bavney":
-            return False, "a bavney (52-court) needs one team to win all thirteen tricks."
-        return False, ("a court needs one team to win each of the first seven tricks, one "
-                       "after another; winning seven tricks in all is not enough.")
+            return False, tr("a bavney (52-court) needs one team to win all thirteen tricks.")
+        return False, tr("a court needs one team to win each of the first seven tricks, one "
+                         "after another; winning seven tricks in all is not enough.")
 
     text = table_text(deal) + "\n" + _result_line(deal)
-    return Question("court_or_not", deal, "Did this deal end in a court?", solution, reason,
-                    judge, text=text, number=number, seed=seed,
-                    answer_help='Answer "court", "goon court" or "no court".')
+    return Question("court_or_not", deal, tr("Did this deal end in a court?"), tr(solution),
+                    reason, judge, text=text, number=number, seed=seed,
+                    answer_help=tr('Answer "{court}", "{goon}" or "{no}".', court=tr("court"),
+                                   goon=tr("goon court"), no=tr(NO_COURT)))
 
 
 _DECK = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -189,7 +201,7 @@ def next_dealer_question(session, number=None, seed=None) -> Question:
             if e.kind in ("deal_won", "streak_court", "next_dealer")]
     session.next_deal()
     answer = session.deal.dealer
-    reason = " ".join(said) or f"{rules.seat_name(answer)} deals next."
+    reason = " ".join(said) or tr("{seat} deals next.", seat=rules.seat_name(answer))
     winners = res.winner
     callers = cl.team_of(deal.trump_caller)
     court = res.courts > 0
@@ -199,19 +211,27 @@ def next_dealer_question(session, number=None, seed=None) -> Question:
         if seat == answer:
             return True, reason
         if cl.team_of(seat) == winners:
-            return False, ("the dealer always comes from the team that lost the deal, so that "
-                           "the winners call trumps.")
-        return False, ("which team won, and was it a court? The dealer's team winning passes "
-                       "the deal on; the trump caller's team winning keeps the same dealer, "
-                       "unless they made a court.")
+            return False, tr("the dealer always comes from the team that lost the deal, so that "
+                             "the winners call trumps.")
+        return False, tr("which team won, and was it a court? The dealer's team winning passes "
+                         "the deal on; the trump caller's team winning keeps the same dealer, "
+                         "unless they made a court.")
 
-    kind = {**COURT_KINDS, "kot": "kot"}.get(res.kind, "")
-    how = f" with a {kind}" if court and kind else (" with a court" if court else ", no court")
-    text = (table_text(deal, tricks=False) + "\n" + _result_line(deal) +
-            f"\n{rules.team_name(winners)} won the deal{how}.")
-    q = Question("next_dealer", deal, "Who deals next?", rules.seat_name(answer), reason, judge,
-                 text=text, number=number, seed=seed,
-                 answer_help='Answer with a player, like "North".')
+    side = rules.team_name(winners)
+    if court and res.kind == "goon":
+        won = tr("{side} won the deal with a goon court.", side=side)
+    elif court and res.kind == "bavney":
+        won = tr("{side} won the deal with a bavney.", side=side)
+    elif court and res.kind == "kot":
+        won = tr("{side} won the deal with a kot.", side=side)
+    elif court:
+        won = tr("{side} won the deal with a court.", side=side)
+    else:
+        won = tr("{side} won the deal, no court.", side=side)
+    text = table_text(deal, tricks=False) + "\n" + _result_line(deal) + "\n" + won
+    q = Question("next_dealer", deal, tr("Who deals next?"), rules.seat_name(answer), reason,
+                 judge, text=text, number=number, seed=seed,
+                 answer_help=tr('Answer with a player, like "{north}".', north=rules.seat_name(2)))
     q.extra.update(session=session, winners=winners, callers=callers, court=court)
     return q
 

@@ -7,9 +7,10 @@ import random
 import courtlearn as cl
 
 from ..explain import list_cards
-from ._base import (NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_card, read_cards, read_seat, reason_text, table_text)
+from ..language import N_, suit_word, tr, trn
+from ._base import (ALL_WORDS, NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_card, read_cards, read_seat, reason_text, table_text)
 
-CARD_HELP = 'Answer with a card, like "K♥" or "KH".'
+CARD_HELP = N_('Answer with a card, like "K♥" or "KH".')
 
 
 # --------------------------------------------------------------------------
@@ -37,25 +38,29 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
             try:
                 seat = read_seat(answer, rules)
             except Unreadable:
-                raise Unreadable(f"I could not read {answer!r} as a card: write it like "
-                                 "'K♥' or 'KH'.") from None
+                raise Unreadable(tr("I could not read {answer!r} as a card: write it like "
+                                    "'K♥' or 'KH'.", answer=answer)) from None
             card = dict(trick.cards)[seat]
         if card == winner_card:
             return True, reason
         if card not in played:
-            return False, f"{card} is not in this trick; the cards played are {list_cards(played)}."
+            return False, tr("{card} is not in this trick; the cards played are {cards}.",
+                             card=card, cards=list_cards(played))
         if card.suit != led and card.suit != trump:
-            return False, (f"{card} neither follows the suit led ({led}) nor is a trump, so it "
-                           "cannot win, however high it is.")
+            return False, tr("{card} neither follows the suit led ({led}) nor is a trump, so it "
+                             "cannot win, however high it is.", card=card, led=led)
         if trump is not None and card.suit != trump and any(c.suit == trump for c in played):
-            return False, f"a trump beats every card of the other suits. Is there a trump ({trump}) in this trick?"
+            return False, tr("a trump beats every card of the other suits. Is there a trump "
+                             "({trump}) in this trick?", trump=trump)
         if trump is not None and card.suit == trump:
-            return False, "when more than one trump is played, the highest trump wins."
-        return False, f"with no trump in the trick, the highest card of the suit led ({led}) wins."
+            return False, tr("when more than one trump is played, the highest trump wins.")
+        return False, tr("with no trump in the trick, the highest card of the suit led ({led}) "
+                         "wins.", led=led)
 
-    text = table_text(deal) + f"\nThen {rules.seat_name(player)} plays {fourth} to complete the trick."
-    q = Question("trick_winner", deal, "Which card wins this trick?", str(winner_card), reason,
-                 judge, text=text, number=number, seed=seed, answer_help=CARD_HELP)
+    text = table_text(deal) + "\n" + tr("Then {seat} plays {card} to complete the trick.",
+                                        seat=rules.seat_name(player), card=fourth)
+    q = Question("trick_winner", deal, tr("Which card wins this trick?"), str(winner_card),
+                 reason, judge, text=text, number=number, seed=seed, answer_help=tr(CARD_HELP))
     q.extra.update(fourth=fourth, trick=trick, trump=trump)
     return q
 
@@ -109,10 +114,10 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
     led = deal.trick.suit_led
     if len(legal) == len(hand):
         if led is None:
-            reason = f"{name} leads this trick, and the leader may play any card."
+            reason = tr("{seat} leads this trick, and the leader may play any card.", seat=name)
         else:
-            reason = (f"{name} holds no {led.plural}, so {name} may play any card: "
-                      "a trump, or a card of another suit.")
+            reason = tr("{seat} holds no {suit}, so {seat} may play any card: a trump, or a card "
+                        "of another suit.", seat=name, suit=suit_word(led))
     else:
         bad = next(c for c in hand if c not in legal)
         try:
@@ -120,11 +125,10 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
             refusal = ""
         except cl.IllegalPlay as exc:
             refusal = " " + str(getattr(exc, "reason", exc))
-        reason = f"{name} may play {list_cards(legal)}.{refusal}"
+        reason = tr("{seat} may play {cards}.", seat=name, cards=list_cards(legal)) + refusal
 
     def judge(answer):
-        if isinstance(answer, str) and answer.strip().lower() in (
-                "all", "any", "anything", "any card", "all cards", "all of them", "every card"):
+        if isinstance(answer, str) and answer.strip().lower() in ALL_WORDS:
             cards = hand
         else:
             cards = read_cards(answer)
@@ -133,26 +137,28 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
             return True, reason
         stray = [c for c in hand_order(chosen) if c not in hand]
         if stray:
-            return False, f"{list_cards(stray)} {'is' if len(stray) == 1 else 'are'} not in {name}'s hand."
+            return False, trn("{cards} is not in {seat}'s hand.", "{cards} are not in {seat}'s hand.",
+                              len(stray), cards=list_cards(stray), seat=name)
         extra = [c for c in hand if c in chosen and c not in legal]
         if extra:
-            return False, (f"{list_cards(extra)} may not be played here: a player must follow "
-                           "the suit led whenever they can.")
+            return False, tr("{cards} may not be played here: a player must follow the suit led "
+                             "whenever they can.", cards=list_cards(extra))
         if led is None:
-            return False, "some cards are missing: the player who leads a trick may play any card."
+            return False, tr("some cards are missing: the player who leads a trick may play any "
+                             "card.")
         if any(c.suit == led for c in hand):
-            return False, ("some cards are missing: when you follow suit, any card of the suit "
-                           "led will do, high or low.")
-        return False, ("some cards are missing: a player who cannot follow suit may play any "
-                       "card at all, a trump or not.")
+            return False, tr("some cards are missing: when you follow suit, any card of the suit "
+                             "led will do, high or low.")
+        return False, tr("some cards are missing: a player who cannot follow suit may play any "
+                         "card at all, a trump or not.")
 
     def hand_order(cards):
         return sorted(cards, key=lambda c: (list(cl.Suit).index(c.suit), -c.rank))
 
     text = table_text(deal, hands=[seat])
-    return Question("legal_cards", deal, f"Which cards may {name} play now?", list_cards(legal),
-                    reason, judge, text=text, number=number, seed=seed,
-                    answer_help='Answer with the cards, like ["K♥", "3♥"] or "KH 3H", or "all".')
+    return Question("legal_cards", deal, tr("Which cards may {seat} play now?", seat=name),
+                    list_cards(legal), reason, judge, text=text, number=number, seed=seed,
+                    answer_help=tr('Answer with the cards, like ["K♥", "3♥"] or "KH 3H", or "all".'))
 
 
 def _legal_fixed(want, moves, dealer=3):
@@ -225,12 +231,13 @@ def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
     if revokers:
         found = [e for e in deal.events if e.kind == "revoke_proven" and e.seat == answer] or \
                 [e for e in deal.events if e.kind == "revoke" and e.seat == answer]
-        reason = found[0].text if found else f"{rules.seat_name(answer)} did not follow suit while able."
+        reason = found[0].text if found else tr("{seat} did not follow suit while able.",
+                                                 seat=rules.seat_name(answer))
         if not any(e.kind == "revoke_proven" for e in found):
             reason += f" {_later_follow(deal, answer)}".rstrip()
     else:
-        reason = ("everyone followed suit whenever they could; showing out of a suit you do not "
-                  "hold is no revoke.")
+        reason = tr("everyone followed suit whenever they could; showing out of a suit you do not "
+                    "hold is no revoke.")
     shown_out = _shown_out(deal)
 
     def judge(given):
@@ -238,21 +245,25 @@ def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
         if seat == answer:
             return True, reason
         if seat == NOBODY:
-            return False, ("someone played another suit while holding the suit led. Look for a "
-                           "player who showed out of a suit and later played a card of it.")
+            return False, tr("someone played another suit while holding the suit led. Look for a "
+                             "player who showed out of a suit and later played a card of it.")
         name = rules.seat_name(seat)
         if shown_out[seat]:
-            return False, (f"{name} played another suit when {list_cards(sorted(shown_out[seat]))} "
-                           f"{'was' if len(shown_out[seat]) == 1 else 'were'} led; that is a revoke only if "
-                           f"{name} held a card of the suit led, which shows when {name} plays one later.")
-        return False, f"{name} followed the suit led every time."
+            return False, trn("{seat} played another suit when {suits} was led; that is a revoke "
+                              "only if {seat} held a card of the suit led, which shows when {seat} "
+                              "plays one later.",
+                              "{seat} played another suit when {suits} were led; that is a revoke "
+                              "only if {seat} held a card of the suit led, which shows when {seat} "
+                              "plays one later.", len(shown_out[seat]), seat=name,
+                              suits=list_cards(sorted(shown_out[seat])))
+        return False, tr("{seat} followed the suit led every time.", seat=name)
 
     text = table_text(deal, tricks=True)
     return Question("spot_the_revoke", deal,
-                    "Did anyone revoke (play another suit while holding the suit led)? Who?",
-                    rules.seat_name(answer) if answer != NOBODY else "nobody", reason, judge,
+                    tr("Did anyone revoke (play another suit while holding the suit led)? Who?"),
+                    rules.seat_name(answer) if answer != NOBODY else tr("nobody"), reason, judge,
                     text=text, number=number, seed=seed, show_all=False,
-                    answer_help='Answer with a player, like "East", or "nobody".')
+                    answer_help=tr('Answer with a player, like "East", or "nobody".'))
 
 
 def _later_follow(deal, seat) -> str:
@@ -265,7 +276,8 @@ def _later_follow(deal, seat) -> str:
                 for j, later in enumerate(deal.tricks[i + 1:], i + 2):
                     for s2, c2 in later.cards:
                         if s2 == seat and c2.suit == led:
-                            return f"{rules.seat_name(seat)} later played {c2} in trick {j}."
+                            return tr("{seat} later played {card} in trick {n}.",
+                                      seat=rules.seat_name(seat), card=c2, n=j)
     return ""
 
 
