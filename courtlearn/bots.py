@@ -695,7 +695,8 @@ class Hint:
 
     def _repr_html_(self):
         import html
-        return (f"<div class='courtlearn-hint'><b>{html.escape(tr('Hint:'))}</b> "
+        label = tr("Hint:")
+        return (f"<div class='courtlearn-hint'><b>{html.escape(label)}</b> "
                 f"{html.escape(self.text)}</div>")
 
     def __str__(self):

@@ -117,9 +117,10 @@ class Review:
 
     def _repr_html_(self):
         import html
+        verdict = {True: tr("mistake"), False: tr("fine")}
         rows = "".join(
             f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen))}</td>"
-            f"<td>{html.escape(tr('mistake') if d.mistake else tr('fine'))}</td>"
+            f"<td>{html.escape(verdict[bool(d.mistake)])}</td>"
             f"<td>{html.escape(d.text)}</td></tr>"
             for d in self.decisions)
         head = "".join(f"<th>{html.escape(h)}</th>" for h in

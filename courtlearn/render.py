@@ -44,7 +44,8 @@ def back_html(seat=None, small=False) -> str:
     """One face-down card: no identity, only its seat."""
     w, h = (34, 48) if small else (40, 56)
     seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
-    return (f'<span data-facedown=""{seat_attr} aria-label="{escape(tr("face-down card"))}" '
+    label = escape(tr("face-down card"))
+    return (f'<span data-facedown=""{seat_attr} aria-label="{label}" '
             f'role="img" '
             f'style="{CARD_BOX.format(w=w, h=h, f=12)}border:2px solid #f2f2f2;'
             f'background:repeating-linear-gradient(45deg,#244f9e 0 5px,#3566c2 5px 10px);"></span>')
@@ -132,11 +133,11 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     by_pos = {pos[s]: seat_block(s) for s in range(4)}
     trick = trick_html(v.trick, rules, viewer)
     centre_html = ""
+    pile = trn("centre pile: {n} trick", "centre pile: {n} tricks", len(v.centre))
     if rules.has_pile:
         centre_html = (f'<div data-role="centre" data-count="{len(v.centre)}" style="font:12px sans-serif;'
                        f'color:{ON_FELT};text-align:center;margin-top:4px">'
-                       f'{escape(trn("centre pile: {n} trick", "centre pile: {n} tricks", len(v.centre)))}'
-                       f'</div>')
+                       f'{escape(pile)}</div>')
     won = v.tricks_won
     piles = (f'<div style="font:12px sans-serif;color:{ON_FELT};text-align:center;margin-top:4px">'
              f'{escape(teams[0])}: {won[0]} \u00b7 {escape(teams[1])}: {won[1]}</div>')
@@ -156,9 +157,10 @@ def deal_html(deal, seat=None, show_all=False) -> str:
         where = tr("fixing the trump")
     else:
         where = tr("deal over")
+    trump_label = tr("trump:")
     header = (f'<div style="font:bold 14px sans-serif;margin-bottom:6px;color:{ON_FELT}">'
               f'{escape(rules.title)} \u00b7 {escape(where)} \u00b7 '
-              f'{escape(tr("trump:"))} {trump_text}</div>')
+              f'{escape(trump_label)} {trump_text}</div>')
     events = list(v.events)
     message = ""
     if events:

@@ -42,6 +42,17 @@ def template() -> Catalog:
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         cat.add(message, None, [(f"courtlearn/{filename}", lineno)], auto_comments=comments,
                 context=context)
+    # the puzzle ladder's own words (courtlearn/puzzles/ladder.txt): Puzzle.title, .goal and
+    # .solution look them up
+    sys.path.insert(0, str(ROOT))
+    try:
+        from courtlearn.puzzles import _read
+    finally:
+        sys.path.pop(0)
+    for p in _read():
+        for part in ("title", "goal", "solution"):
+            cat.add(getattr(p, part + "_text"), None, [("courtlearn/puzzles/ladder.txt", 0)],
+                    auto_comments=[f"puzzle {p.key}, its {part}"])
     return cat
 
 

@@ -279,3 +279,41 @@ def test_the_exercises_ask_and_answer_in_the_language(lang, capsys):
     with pytest.raises(ValueError) as err:
         ex.question("trick_winner", 99)
     assert english_words(str(err.value)) == [], str(err.value)
+
+
+def test_every_marked_sentence_reaches_the_catalog():
+    """A tr("...") that Babel cannot see (inside an f-string, say) would stay English:
+    every literal handed to tr/trn/N_ in the package begins a message of the template."""
+    import ast
+    ids = [m.id for m in messages.read_po(messages.TEMPLATE.open("rb")) if m.id]
+    starts = {i if isinstance(i, str) else i[0] for i in ids}
+    found = []
+    call = re.compile(r"""\b(?:tr|trn|N_)\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+    for path in sorted((ROOT / "courtlearn").rglob("*.py")):
+        for m in call.finditer(path.read_text(encoding="utf-8")):
+            text = ast.literal_eval(m.group(1))
+            if not any(s.startswith(text) for s in starts):
+                found.append(f"{path.name}: {text!r}")
+    assert len(found) == 0, found
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_the_puzzles_speak_the_language(lang, tmp_path, monkeypatch):
+    """Titles, goals and write-ups of the whole ladder, the checker's verdicts and the
+    puzzle table's own words."""
+    monkeypatch.setenv("COURTLEARN_PROGRESS", str(tmp_path / "progress.json"))
+    cl.set_language(lang)
+    ladder = cl.puzzles.all()
+    texts = [t for p in ladder for t in (p.heading, p.goal, p.solution, str(p))]
+    for p in ladder[::9]:
+        texts.append(cl.puzzles.goal_words(p.deal, p.seat, p.target))
+        texts.append(p.check(list(p.answer), quiet=True, record=False).message)
+        wrong = [c for c in p.deal.legal_cards() if c != p.answer[0]][:1]
+        texts.append(p.check(wrong, quiet=True, record=False).message)
+        texts.append(p.check(..., quiet=True, record=False).message)
+    texts.append(p._repr_html_())
+    app = cl.puzzles.play(level=1)
+    texts += [app.header.value, app.again_button.description, app.solution_button.description,
+              app.next_button.description, app.progress_label.value,
+              app.table.state["frames"][-1]["message"]]
+    assert _english([re.sub(r"<[^>]+>", " ", t) for t in texts]) == []

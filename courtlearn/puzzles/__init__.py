@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..language import tr, trn
 from ..rules import team_of
 
 __all__ = ["LEVELS", "Puzzle", "puzzle", "all", "play", "progress", "defend", "goal_words"]
@@ -39,28 +40,46 @@ class Puzzle:
 
     level: int
     number: int              # its place within its level, from 1
-    title: str
-    goal: str
+    title_text: str          # the title, goal and write-up as ladder.txt has them (English);
+    goal_text: str           # .title, .goal and .solution read them in the current language
     target: int
     seat: int
-    solution: str
+    solution_text: str
     notation: str
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
+    @property
+    def title(self) -> str:
+        return tr(self.title_text)
+
+    @property
+    def goal(self) -> str:
+        return tr(self.goal_text)
+
+    @property
+    def solution(self) -> str:
+        """How the goal is reached, in words (the current language)."""
+        return tr(self.solution_text)
+
     def __repr__(self) -> str:
-        return f"Puzzle(level={self.level}, number={self.number}, title={self.title!r})"
+        return f"Puzzle(level={self.level}, number={self.number}, title={self.title_text!r})"
 
     def _repr_html_(self) -> str:
         import html
         from ..render import deal_html
         deal = self.deal
-        return (f"<div class=\"courtlearn-puzzle\"><h4>Puzzle {self.key} · "
-                f"{html.escape(self.title)}</h4>{deal_html(deal, show_all=True)}"
-                f"<p><b>{html.escape(self.goal)}</b> You play both "
-                f"{html.escape(deal.rules.team_name(self.team))} hands.</p></div>")
+        you = tr("You play both {side} hands.", side=deal.rules.team_name(self.team))
+        return (f"<div class=\"courtlearn-puzzle\"><h4>{html.escape(self.heading)}</h4>"
+                f"{deal_html(deal, show_all=True)}<p><b>{html.escape(self.goal)}</b> "
+                f"{html.escape(you)}</p></div>")
+
+    @property
+    def heading(self) -> str:
+        """"Puzzle 1.2 · Draw the last trump", in the current language."""
+        return tr("Puzzle {key} · {title}", key=self.key, title=self.title)
 
     def __str__(self) -> str:
-        return f"Puzzle {self.key} · {self.title}: {self.goal}"
+        return f"{self.heading}: {self.goal}"
 
     @property
     def key(self) -> str:
@@ -120,13 +139,13 @@ class Puzzle:
         try:
             fb = self._check(cards)
         except Exception as err:                     # never raises: say what went wrong
-            fb = Feedback(False, f"Not yet: {err}")
+            fb = Feedback(False, tr("Not yet: {why}", why=err))
         if record and fb.correct is not None:
             from . import progress_file as _progress
             try:
                 _progress.record(self, bool(fb.correct))
             except Exception as err:                 # progress is a comfort, not a must
-                print(f"(Your progress could not be recorded: {err})")
+                print(tr("(Your progress could not be recorded: {error})", error=err))
         if not quiet:
             print(fb.message)
         return fb
@@ -136,22 +155,23 @@ class Puzzle:
         deal = self.deal
         rules = deal.rules
         if cards is Ellipsis:
-            return Feedback(None, f"Not answered yet: replace ... with your side's cards, in "
-                                  f"order, e.g. [\"{deal.legal_cards()[0]}\", ...].")
+            return Feedback(None, tr("Not answered yet: replace ... with your side's cards, in "
+                                     "order, e.g. [\"{card}\", ...].",
+                                     card=deal.legal_cards()[0]))
         try:
             line = read_cards(cards) if cards not in (None, "", [], ()) else []
         except Unreadable as err:
-            return Feedback(None, f"Not yet: {err}")
+            return Feedback(None, tr("Not yet: {why}", why=err))
         if not line:
-            return Feedback(None, f"Give the cards your side plays, in order, starting with "
-                                  f"{rules.seat_name(deal.to_play)}'s, e.g. "
-                                  f"check([\"{deal.legal_cards()[0]}\", ...]).")
+            return Feedback(None, tr("Give the cards your side plays, in order, starting with "
+                                     "{seat}'s, e.g. check([\"{card}\", ...]).",
+                                     seat=rules.seat_name(deal.to_play),
+                                     card=deal.legal_cards()[0]))
         verdict = _run(deal, line, self.team, self.target)
         if verdict is None:
-            total = _total(deal, self.team)
-            unit = _unit(rules, total)
-            return Feedback(True, f"Correct: {rules.team_name(self.team)} end the deal with "
-                                  f"{total} {unit}, and the goal is reached.",
+            return Feedback(True, tr("Correct: {side} end the deal with {count}, and the goal is "
+                                     "reached.", side=rules.team_name(self.team),
+                                     count=_count(rules, _total(deal, self.team))),
                             expected=" ".join(str(c) for c in self.answer))
         return Feedback(False, verdict, expected=" ".join(str(c) for c in self.answer))
 
@@ -173,19 +193,26 @@ def _run(deal, line, team, target):
             continue
         values = solve(deal).values
         keep = [c for c, v in values.items() if v >= target]
-        before = f" (the defence played {', '.join(said)})" if said else ""
+        before = (" " + tr("(the defence played {cards})", cards=tr(", ").join(said))) \
+            if said else ""
         if i >= len(line):
-            return (f"Not yet: the line stops after {i} card{'s' if i != 1 else ''}{before} "
-                    f"and the goal is still in reach: {name} plays next, and {_names(keep)} "
-                    f"keeps it.")
+            return tr("Not yet: {why}", why=trn(
+                "the line stops after {n} card{before} and the goal is still in reach: {seat} "
+                "plays next, and {cards} keeps it.",
+                "the line stops after {n} cards{before} and the goal is still in reach: {seat} "
+                "plays next, and {cards} keeps it.", i, before=before, seat=name,
+                cards=_names(keep)))
         card = line[i]
         if card not in values:
-            return (f"Not yet: card {i + 1} of your line, {card}, cannot be played by "
-                    f"{name}{before}: {_refusal(deal, card)} {name} may play "
-                    f"{_names(list(values))}.")
+            return tr("Not yet: {why}", why=tr(
+                "card {n} of your line, {card}, cannot be played by {seat}{before}: {refusal} "
+                "{seat} may play {cards}.", n=i + 1, card=card, seat=name, before=before,
+                refusal=_refusal(deal, card), cards=_names(list(values))))
         if values[card] < target:
-            return (f"Not yet: {card} ({name}, card {i + 1} of your line{before}) lets the "
-                    f"defence stop the goal; {_names(keep)} would have kept it.")
+            return tr("Not yet: {why}", why=tr(
+                "{card} ({seat}, card {n} of your line{before}) lets the defence stop the goal; "
+                "{cards} would have kept it.", card=card, seat=name, n=i + 1, before=before,
+                cards=_names(keep)))
         deal.play(card)
         i += 1
     return None
@@ -216,19 +243,22 @@ def _refusal(deal, card) -> str:
         deal.verify_play(card)
     except Exception as err:                          # the engine's own sentence
         return str(getattr(err, "reason", err)).rstrip(".") + "."
-    return "it is not in the hand."
+    return tr("it is not in the hand.")
 
 
 def _names(cards) -> str:
     words = [str(c) for c in cards]
     if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return tr("nothing")
+    return words[0] if len(words) == 1 else tr("{cards} or {last}", cards=", ".join(words[:-1]),
+                                               last=words[-1])
 
 
-def _unit(rules, n: int) -> str:
-    unit = "ten" if rules.game == "dehla_pakad" else "trick"
-    return unit if n == 1 else unit + "s"
+def _count(rules, n: int) -> str:
+    """"5 tricks", "1 ten": what the solver counts, in the language."""
+    if rules.game == "dehla_pakad":
+        return trn("{n} ten", "{n} tens", n)
+    return trn("{n} trick", "{n} tricks", n)
 
 
 def _total(deal, team: int) -> int:
@@ -240,24 +270,29 @@ def goal_words(deal, seat: int, target: int) -> str:
     """The goal as a player says it, for ``seat``'s side holding ``target`` at the end."""
     rules = deal.rules
     name = rules.seat_name(deal.to_play)
-    verb = "to lead" if not deal.trick.cards else "to play"
     team = team_of(seat)
     left = 13 - len(deal.tricks)
     have = _total(deal, team)
     need = target - have
     if rules.game == "court_piece":
-        what = (f"take all of the last {left} tricks" if need == left
-                else f"take {need} of the last {left} tricks")
+        what = (tr("take all of the last {left} tricks", left=left) if need == left
+                else tr("take {n} of the last {left} tricks", n=need, left=left))
     elif rules.game == "double_sir":
         centre = len(deal.centre)
-        pile = f", {centre} in the centre" if centre else ""
-        what = (f"bring {rules.team_name(team)}'s pile from {have} to {target} tricks "
-                f"({left} tricks to play{pile})")
+        if centre:
+            what = tr("bring {side}'s pile from {have} to {target} tricks ({left} tricks to "
+                      "play, {centre} in the centre)", side=rules.team_name(team), have=have,
+                      target=target, left=left, centre=centre)
+        else:
+            what = tr("bring {side}'s pile from {have} to {target} tricks ({left} tricks to "
+                      "play)", side=rules.team_name(team), have=have, target=target, left=left)
     else:
         out = 4 - deal.tens_won[0] - deal.tens_won[1]
-        what = (f"catch all {out} tens still to be won" if need == out
-                else f"catch {need} of the {out} tens still to be won")
-    return f"{name} {verb}: {what}."
+        what = (tr("catch all {out} tens still to be won", out=out) if need == out
+                else tr("catch {n} of the {out} tens still to be won", n=need, out=out))
+    if not deal.trick.cards:
+        return tr("{seat} to lead: {goal}.", seat=name, goal=what)
+    return tr("{seat} to play: {goal}.", seat=name, goal=what)
 
 
 # ---------------------------------------------------------------- the ladder
@@ -292,9 +327,9 @@ def _read(path: Path = LADDER) -> list:
         if level not in LEVELS:
             raise ValueError(f"{path.name}: puzzle {n} has level {level}; levels are 1 to 5.")
         numbers[level] = numbers.get(level, 0) + 1
-        out.append(Puzzle(level=level, number=numbers[level], title=fields["title"],
-                          goal=fields["goal"], target=int(fields["target"]),
-                          seat=int(fields["seat"]), solution=fields["solution"],
+        out.append(Puzzle(level=level, number=numbers[level], title_text=fields["title"],
+                          goal_text=fields["goal"], target=int(fields["target"]),
+                          seat=int(fields["seat"]), solution_text=fields["solution"],
                           notation=(sep + deal).strip() + "\n"))
     return out
 
@@ -326,8 +361,10 @@ def progress():
 def puzzle(level: int, n: int = 1) -> Puzzle:
     """Puzzle ``n`` (from 1) of ``level`` (1 to 5)."""
     if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, got {level!r}.")
+        raise ValueError(tr("level is one of {levels}, got {level!r}.",
+                            levels=", ".join(map(str, LEVELS)), level=level))
     mine = [p for p in all() if p.level == level]
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(mine):
-        raise ValueError(f"level {level} has puzzles 1 to {len(mine)}, got {n!r}.")
+        raise ValueError(tr("level {level} has puzzles 1 to {n}, got {got!r}.", level=level,
+                            n=len(mine), got=n))
     return mine[n - 1]

@@ -19,6 +19,8 @@ import os
 import sys
 from pathlib import Path
 
+from ..language import tr
+
 FORMAT = "courtlearn.puzzles/1"
 
 
@@ -73,11 +75,11 @@ def load() -> dict:
         aside = p.with_name(f"{p.name}.bad{n}")
     try:
         p.replace(aside)
-        kept = f"it is kept as {aside}"
+        kept = tr("it is kept as {path}", path=aside)
     except OSError as err:
-        kept = f"it could not be moved aside ({err})"
-    print(f"Your puzzle progress file {p} could not be read, so a new one is started; "
-          f"{kept}.")
+        kept = tr("it could not be moved aside ({error})", error=err)
+    print(tr("Your puzzle progress file {path} could not be read, so a new one is started; "
+             "{kept}.", path=p, kept=kept))
     _save({})
     return {}
 
@@ -100,7 +102,8 @@ def record(puzzle, solved: bool) -> dict:
     try:
         _save(records)
     except OSError as err:                       # a read-only home: say so, go on
-        print(f"Your puzzle progress could not be saved to {path()}: {err}")
+        print(tr("Your puzzle progress could not be saved to {path}: {error}", path=path(),
+                 error=err))
     return rec
 
 
@@ -131,10 +134,15 @@ class Progress:
         return f"Progress({self.solved} of {sum(r['puzzles'] for r in self.rows)} solved)"
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{r['level']}</td><td>{r['solved']} of {r['puzzles']}</td>"
-                       f"<td>{r['tries']}</td></tr>" for r in self.rows)
-        return (f"<table><tr><th>level</th><th>solved</th><th>tries</th></tr>{rows}</table>"
-                f"<p>{html.escape(repr(self))}</p>")
+        rows = "".join(
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>".format(
+                r["level"], html.escape(tr("{n} of {total}", n=r["solved"], total=r["puzzles"])),
+                r["tries"]) for r in self.rows)
+        head = "".join(f"<th>{html.escape(w)}</th>" for w in (tr("level"), tr("solved"),
+                                                              tr("tries")))
+        total = sum(r["puzzles"] for r in self.rows)
+        said = tr("Solved so far: {n} of {total} puzzles.", n=self.solved, total=total)
+        return f"<table><tr>{head}</tr>{rows}</table><p>{html.escape(said)}</p>"
 
     def frame(self):
         import pandas as pd

@@ -14,6 +14,7 @@ import html
 
 import ipywidgets as W
 
+from ..language import tr
 from ..rules import team_of
 from ..widgets.table import CardTable, Refused
 from . import Puzzle, _names, all as all_puzzles, defend
@@ -68,7 +69,7 @@ class PuzzleTable(CardTable):
         from ..solver import solve
         deal = self.deal
         if self.status == "solution":
-            raise Refused("The solution is on show: press Try again to play it yourself.")
+            raise Refused(tr("The solution is on show: press Try again to play it yourself."))
         if deal.phase != "play" or team_of(deal.to_play) != self.puzzle.team:
             return
         try:
@@ -81,19 +82,20 @@ class PuzzleTable(CardTable):
             name = deal.rules.seat_name(deal.to_play)
             self.status = "failed"
             self.failed = (card, keep)
-            self._note = (f"After {card} ({name}) the goal is out of reach against best "
-                          f"defence: {_names(keep)} would have kept it. Press Try again.",
-                          "error")
+            self._note = (tr("After {card} ({seat}) the goal is out of reach against best "
+                             "defence: {cards} would have kept it. Press Try again.", card=card,
+                             seat=name, cards=_names(keep)), "error")
             self._record_try(False)
 
     def _after(self):
         if self.deal.phase == "over" and self.status == "playing":
             self.status = "solved"
             rules = self.deal.rules
-            unit = "tens" if rules.game == "dehla_pakad" else "tricks"
-            total = (self.deal.tens_won if unit == "tens" else self.deal.tricks_won)[self.puzzle.team]
-            self._note = (f"Solved! {rules.team_name(self.puzzle.team)} end the deal with "
-                          f"{total} {unit}: the goal is reached.", "hint")
+            tens = rules.game == "dehla_pakad"
+            total = (self.deal.tens_won if tens else self.deal.tricks_won)[self.puzzle.team]
+            count = tr("{n} tens", n=total) if tens else tr("{n} tricks", n=total)
+            self._note = (tr("Solved! {side} end the deal with {count}: the goal is reached.",
+                             side=rules.team_name(self.puzzle.team), count=count), "hint")
             self._record_try(True)
             self._sync([])
 
@@ -101,12 +103,13 @@ class PuzzleTable(CardTable):
         try:
             progress_file.record(self.puzzle, solved)
         except Exception as err:            # progress is a comfort, never a crash
-            self._note = (self._note[0] + f" (Progress not saved: {err})", self._note[1])
+            self._note = (self._note[0] + " " + tr("(Progress not saved: {error})", error=err),
+                          self._note[1])
 
     def _handle(self, content):
         kind, args = self._intent(content)
         if kind in ("best_play", "hint", "review"):
-            raise Refused("Not in a puzzle: find the line yourself, or press Show solution.")
+            raise Refused(tr("Not in a puzzle: find the line yourself, or press Show solution."))
         if kind == "play" and self._replay is None:
             self._judge(args[0])
         super()._handle(content)
@@ -146,18 +149,18 @@ class PuzzleTable(CardTable):
             deal.play(card)
         self._line = line
         self.status = "solution"
-        self._note = ("The solution: press Next step to play it card by card.", "note")
+        self._note = (tr("The solution: press Next step to play it card by card."), "note")
         self._sync([])
         return self
 
     def solution_step(self):
         """The next card of the solution, with the engine's sentence for it."""
         if self._line is None:
-            raise ValueError("Show the solution first (show_solution()).")
+            raise ValueError(tr("Show the solution first (show_solution())."))
         deal = self.deal
         done = len(deal.actions) - len(self.puzzle.deal.actions)
         if done >= len(self._line):
-            self._note = ("That is the whole solution: the goal is reached.", "hint")
+            self._note = (tr("That is the whole solution: the goal is reached."), "hint")
             self._sync([])
             return self
         events = deal.play(self._line[done])
@@ -177,11 +180,12 @@ class PuzzleApp(W.VBox):
         self.header = W.HTML()
         self.solution = W.HTML()
         lay = W.Layout(width="auto")
-        self.again_button = W.Button(description="Try again", icon="refresh", layout=lay)
-        self.solution_button = W.Button(description="Show solution", icon="lightbulb-o", layout=lay)
-        self.step_button = W.Button(description="Next step", icon="step-forward", layout=lay,
+        self.again_button = W.Button(description=tr("Try again"), icon="refresh", layout=lay)
+        self.solution_button = W.Button(description=tr("Show solution"), icon="lightbulb-o",
+                                        layout=lay)
+        self.step_button = W.Button(description=tr("Next step"), icon="step-forward", layout=lay,
                                     disabled=True)
-        self.next_button = W.Button(description="Next puzzle", icon="forward", layout=lay)
+        self.next_button = W.Button(description=tr("Next puzzle"), icon="forward", layout=lay)
         self.progress_label = W.HTML()
         self.again_button.on_click(lambda _b: self.try_again())
         self.solution_button.on_click(lambda _b: self.show_solution())
@@ -204,10 +208,10 @@ class PuzzleApp(W.VBox):
             self.children = (self.header, self.table, *self.children[2:])
         p = puzzle
         rules = self.table.deal.rules
-        self.header.value = (f"<h3>Puzzle {p.level}.{p.number} · {html.escape(p.title)}</h3>"
-                             f"<p><b>{html.escape(p.goal)}</b> You play both "
-                             f"{rules.team_name(p.team)} hands; {rules.team_name(1 - p.team)} "
-                             f"defend as well as anyone can.</p>")
+        you = tr("You play both {side} hands; {other} defend as well as anyone can.",
+                 side=rules.team_name(p.team), other=rules.team_name(1 - p.team))
+        self.header.value = (f"<h3>{html.escape(p.heading)}</h3>"
+                             f"<p><b>{html.escape(p.goal)}</b> {html.escape(you)}</p>")
         self.solution.value = ""
         self.step_button.disabled = True
         self._on_table(None)
@@ -241,7 +245,7 @@ def _count() -> str:
     from . import progress
     table = progress()
     total = sum(r["puzzles"] for r in table.rows)
-    return f"Solved so far: {table.solved} of {total} puzzles."
+    return tr("Solved so far: {n} of {total} puzzles.", n=table.solved, total=total)
 
 
 def play(level: int = 1, n: int | None = None, size: str = "normal", animate: bool = True):
@@ -249,7 +253,8 @@ def play(level: int = 1, n: int | None = None, size: str = "normal", animate: bo
     level not solved yet)."""
     from . import LEVELS, puzzle
     if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, got {level!r}.")
+        raise ValueError(tr("level is one of {levels}, got {level!r}.",
+                            levels=", ".join(map(str, LEVELS)), level=level))
     if n is None:
         records = progress_file.load()
         mine = [p for p in all_puzzles() if p.level == level]
