@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+from .language import tr
+
 __all__ = ["history", "simulate", "HISTORY_COLUMNS", "SIMULATE_COLUMNS"]
 
 HISTORY_COLUMNS = [
@@ -73,8 +75,8 @@ def _pile_text(rules, trick_winner, before, after, piles: bool) -> str:
     gained = [won[t] - before[1][t] for t in (0, 1)]
     for t in (0, 1):
         if gained[t] > 0:
-            return f"{rules.team_name(t)} take {gained[t]}"
-    return f"centre {centre}"
+            return tr("{side} take {n}", side=rules.team_name(t), n=gained[t])
+    return tr("centre {n}", n=centre)
 
 
 def history(deal):

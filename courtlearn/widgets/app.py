@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from courtlearn.language import tr
+
 from .table import CardTable, default_bot
 
 __all__ = ["PlayApp", "play"]
@@ -27,7 +29,8 @@ def _rules(game):
         factory = getattr(Rules, key, None)
         if key in dict((g, g) for _, g in _games()) and factory is not None:
             return factory()
-    raise ValueError(f"game must be one of court_piece, double_sir, dehla_pakad (or a Rules); got {game!r}")
+    raise ValueError(tr("game must be one of court_piece, double_sir, dehla_pakad (or a Rules); "
+                        "got {game!r}", game=game))
 
 
 class PlayApp(W.VBox):
@@ -46,20 +49,22 @@ class PlayApp(W.VBox):
                                animate=animate)
 
         lay = W.Layout(width="auto")
-        self.new_button = W.Button(description="New deal", icon="refresh", layout=lay)
-        self.undo_button = W.Button(description="Undo", icon="undo", layout=lay)
-        self.step_button = W.Button(description="Step", icon="step-forward", layout=lay,
-                                    tooltip="the next move (a bot's, or a suggestion for you)")
-        self.auto = W.ToggleButton(value=True, description="Auto-play", icon="play", layout=lay,
-                                   tooltip="bots answer by themselves after your move")
-        self.pace = W.IntSlider(value=self.table.speed, min=0, max=1500, step=50, description="Pace (ms)",
-                                continuous_update=False, layout=W.Layout(width="260px"))
-        self.show_all = W.Checkbox(value=show_all, description="Show all hands", indent=False,
+        self.new_button = W.Button(description=tr("New deal"), icon="refresh", layout=lay)
+        self.undo_button = W.Button(description=tr("Undo"), icon="undo", layout=lay)
+        self.step_button = W.Button(description=tr("Step"), icon="step-forward", layout=lay,
+                                    tooltip=tr("the next move (a bot's, or a suggestion for you)"))
+        self.auto = W.ToggleButton(value=True, description=tr("Auto-play"), icon="play",
+                                   layout=lay,
+                                   tooltip=tr("bots answer by themselves after your move"))
+        self.pace = W.IntSlider(value=self.table.speed, min=0, max=1500, step=50,
+                                description=tr("Pace (ms)"), continuous_update=False,
+                                layout=W.Layout(width="260px"))
+        self.show_all = W.Checkbox(value=show_all, description=tr("Show all hands"), indent=False,
                                    layout=W.Layout(width="auto"))
-        self.picker = W.Dropdown(options=_games(), value=self.rules.game, description="Rules",
+        self.picker = W.Dropdown(options=_games(), value=self.rules.game, description=tr("Rules"),
                                  layout=W.Layout(width="220px"))
-        self.replay = W.IntSlider(value=0, min=0, max=0, description="Replay", continuous_update=True,
-                                  layout=W.Layout(width="420px"))
+        self.replay = W.IntSlider(value=0, min=0, max=0, description=tr("Replay"),
+                                  continuous_update=True, layout=W.Layout(width="420px"))
 
         self.new_button.on_click(lambda _b: self._guard(self.new_deal))
         self.undo_button.on_click(lambda _b: self._guard(self.table.undo))
