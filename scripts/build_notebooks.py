@@ -18,6 +18,12 @@ cell tagged ``solution`` (an exercise's worked answer) must print "Correct". A c
 fails, a sentence missing from the outputs or a wrong worked answer stops the build with
 the reason.
 
+Languages: the Urdu and Hindi lessons are texts of their own in ``.text/ur/`` and
+``.text/hi/`` (``notebooks/.text/ur/00_start_here.md`` makes ``notebooks/ur/00_start_here.ipynb``),
+each calling ``cl.set_language`` in its first cells. Urdu prose is set right to left: every
+markdown cell of an Urdu notebook sits in a ``<div dir="rtl" lang="ur">`` block (added
+here, so the texts stay plain Markdown); code cells stay left to right.
+
 Stable output: a cell's id is derived from its text (the same cell keeps its id through
 rebuilds, so a rebuilt notebook's diff shows only what changed); no timings are stored,
 and the ids of widget models are numbered in order instead of random.
@@ -38,24 +44,45 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (ROOT / "notebooks", ROOT / "exercises")
 TEXT = ".text"
+LANGS = ("ur", "hi")              # the translated lessons: .text/<lang>/*.md -> <folder>/<lang>/
+RTL = {"ur"}
 KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def sources(names: list[str]) -> list[Path]:
     """The text sources to build: all, or those whose path contains one of ``names``."""
-    found = sorted(p for folder in FOLDERS for p in (folder / TEXT).glob("*.md"))
+    found = sorted(p for folder in FOLDERS for sub in ("", *LANGS)
+                   for p in (folder / TEXT / sub).glob("*.md"))
     if not names:
         return found
-    picked = [p for p in found if any(n in f"{p.parent.parent.name}/{p.stem}" for n in names)]
-    missing = [n for n in names if not any(n in f"{p.parent.parent.name}/{p.stem}" for p in found)]
+    picked = [p for p in found if any(n in label(p) for n in names)]
+    missing = [n for n in names if not any(n in label(p) for p in found)]
     if missing:
         raise SystemExit(f"no lesson or exercise source matches {missing}; the sources are "
                          f"{', '.join(p.stem for p in found)}")
     return picked
 
 
+def language_of(source: Path) -> str:
+    """"ur" or "hi" for a translated lesson's text, "en" for the English ones."""
+    return source.parent.name if source.parent.name in LANGS else "en"
+
+
+def folder_of(source: Path) -> Path:
+    """The lesson folder (notebooks/ or exercises/) a text belongs to."""
+    return source.parent.parent.parent if language_of(source) != "en" else source.parent.parent
+
+
+def label(source: Path) -> str:
+    """"notebooks/07_double_sir_centre_pile", "exercises/ur/01_trick_winner"."""
+    lang = language_of(source)
+    return f"{folder_of(source).name}/{'' if lang == 'en' else lang + '/'}{source.stem}"
+
+
 def notebook_for(source: Path) -> Path:
-    return source.parent.parent / (source.stem + ".ipynb")
+    lang = language_of(source)
+    folder = folder_of(source)
+    return (folder if lang == "en" else folder / lang) / (source.stem + ".ipynb")
 
 
 def read_source(source: Path):
@@ -64,7 +91,20 @@ def read_source(source: Path):
     meta = nb.metadata.pop("courtlearn", {}) or {}
     nb.metadata.pop("jupytext", None)
     nb.metadata["kernelspec"] = dict(KERNEL)
+    lang = language_of(source)
+    if lang in RTL:
+        for cell in nb.cells:
+            if cell.cell_type == "markdown" and cell.source.strip():
+                cell.source = f'<div dir="rtl" lang="{lang}">\n\n{cell.source.strip()}\n\n</div>'
     return nb, list(meta.get("outputs_show", []))
+
+
+def correct_word(source: Path) -> str:
+    """How "Correct" reads in the lesson's language (what a worked answer must print)."""
+    sys.path.insert(0, str(ROOT))
+    from courtlearn.language import tr, using
+    with using(language_of(source)):
+        return tr("Correct: {why}", why="").strip()
 
 
 def cell_key(cell) -> tuple:
@@ -110,6 +150,7 @@ def outputs_text(nb) -> str:
 def build(source: Path) -> Path:
     nb, checks = read_source(source)
     target = notebook_for(source)
+    target.parent.mkdir(exist_ok=True)
     NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(target.parent)}}).execute()
     try:
@@ -119,7 +160,7 @@ def build(source: Path) -> Path:
     for cell in nb.cells:              # an exercise's worked answers must be right
         if "solution" in cell.get("metadata", {}).get("tags", []):
             said = "".join(o.get("text", "") for o in cell.get("outputs", []))
-            if not said.startswith("Correct"):
+            if not said.startswith(correct_word(source)):
                 raise SystemExit(f"{source.relative_to(ROOT)}: a worked answer is not right:\n"
                                  f"{cell.source}\n-> {said.strip()}")
     missing = [want for want in checks if want not in text]
@@ -157,9 +198,11 @@ def orphans() -> list[str]:
     """Notebooks with no text source (everything learners open is built from text)."""
     out = []
     for folder in FOLDERS:
-        for nb in sorted(folder.glob("*.ipynb")):
-            if not (folder / TEXT / (nb.stem + ".md")).exists():
-                out.append(f"{nb.relative_to(ROOT)} has no source {folder.name}/{TEXT}/{nb.stem}.md")
+        for sub in ("", *LANGS):
+            for nb in sorted((folder / sub).glob("*.ipynb")):
+                text = folder / TEXT / sub / (nb.stem + ".md")
+                if not text.exists():
+                    out.append(f"{nb.relative_to(ROOT)} has no source {text.relative_to(ROOT)}")
     return out
 
 

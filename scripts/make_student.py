@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write student copies of the exercise notebooks: solutions removed, outputs cleared.
 
-usage: make_student.py SRC_DIR OUT_DIR
+usage: make_student.py SRC_DIR OUT_DIR   (subfolders such as ur/ and hi/ keep their place)
 
 In every code cell tagged "solution", each assignment to ``answer`` (however
 many lines it spans) becomes ``answer = ...``; the rest of the cell (the
@@ -64,14 +64,17 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     src, out = Path(argv[1]), Path(argv[2])
-    notebooks = sorted(p for p in src.glob("*.ipynb") if not p.name.startswith("."))
+    # the exercises and their Urdu and Hindi versions (ur/, hi/); no hidden folders
+    notebooks = sorted(p for p in src.rglob("*.ipynb")
+                       if not any(part.startswith(".") for part in p.relative_to(src).parts))
     if not notebooks:
         print(f"no notebooks in {src}", file=sys.stderr)
         return 1
     out.mkdir(parents=True, exist_ok=True)
     for path in notebooks:
         nb = json.loads(path.read_text(encoding="utf-8"))
-        target = out / path.name
+        target = out / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(student_copy(nb), indent=1, ensure_ascii=False) + "\n",
                           encoding="utf-8")
         print(f"{target}")

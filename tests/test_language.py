@@ -161,8 +161,9 @@ def test_a_table_keeps_its_own_language():
     frame = urdu.state["frames"][-1]
     assert frame["lang"] == "ur" and frame["dir"] == "rtl"
     assert frame["names"]["seats"][0] == "جنوب" and frame["words"]["hint"] == "اشارہ"
-    assert urdu.font_family == "Noto Nastaliq Urdu" and len(urdu.font) > 100_000
-    assert plain.state["frames"][-1]["lang"] == "en" and plain.font == b""
+    assert set(urdu.fonts) == {"Noto Nastaliq Urdu", "Noto Sans Devanagari"}
+    assert len(urdu.fonts["Noto Nastaliq Urdu"]) > 100_000
+    assert plain.state["frames"][-1]["lang"] == "en" and plain.fonts == {}
     # a refusal at the Urdu table is in Urdu, the global language untouched
     urdu._on_msg(None, {"type": "call_trump", "suit": "X", "id": 1})
     assert "میز نے" in urdu.state["frames"][-1]["message"]
@@ -173,7 +174,7 @@ def test_a_table_keeps_its_own_language():
     urdu.call_trump("S")
     assert "حکم" in urdu.state["frames"][-1]["message"] or "حکم" in str(urdu.state)
     hindi = CardTable(deal, seat=0, language="hi")
-    assert hindi.font_family == "Noto Sans Devanagari"
+    assert hindi.fonts["Noto Sans Devanagari"][:4] == b"wOF2"
     assert hindi.state["frames"][-1]["dir"] == "ltr"
 
 
@@ -317,3 +318,36 @@ def test_the_puzzles_speak_the_language(lang, tmp_path, monkeypatch):
               app.next_button.description, app.progress_label.value,
               app.table.state["frames"][-1]["message"]]
     assert _english([re.sub(r"<[^>]+>", " ", t) for t in texts]) == []
+
+
+# ----------------------------------------------------------------------------- the lessons
+LESSON_TEXTS = sorted(p for folder in ("notebooks", "exercises") for lang in messages.LANGS
+                      for p in (ROOT / folder / ".text" / lang).glob("*.md"))
+
+
+def test_lesson_00_is_in_both_languages_with_the_glossary():
+    for lang in messages.LANGS:
+        text = (ROOT / "notebooks" / ".text" / lang / "00_start_here.md").read_text(encoding="utf-8")
+        # the trilingual glossary: the game's words in English, Urdu and Hindi, side by side
+        for row in (("trumps", "رنگ", "रंग"), ("court", "کوٹ", "कोट"), ("bavney", "باونی", "बावनी"),
+                    ("spades, hearts, clubs, diamonds", "حکم، پان، چڑی، اینٹ", "हुकुम, पान, चिड़ी, ईंट"),
+                    ("centre pile", "بیچ کی ڈھیری", "बीच की ढेरी"), ("ten", "دہلا", "दहला")):
+            assert any(all(w in line for w in row) for line in text.splitlines()), (lang, row)
+
+
+@pytest.mark.parametrize("source", LESSON_TEXTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_translated_lesson_sets_its_language_and_has_an_english_original(source):
+    lang = source.parent.name
+    text = source.read_text(encoding="utf-8")
+    assert f'cl.set_language("{lang}")' in text
+    assert (source.parent.parent / source.name).exists(), "translated from an English lesson"
+    built = source.parents[2] / lang / (source.stem + ".ipynb")
+    assert built.exists(), f"run: python scripts/build_notebooks.py {lang}/{source.stem[:2]}"
+    if lang == "ur":                    # Urdu prose right to left, code left to right
+        import nbformat
+        nb = nbformat.read(built, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "markdown" and cell.source.strip():
+                assert cell.source.startswith('<div dir="rtl" lang="ur">'), cell.source[:60]
+            else:
+                assert "dir=" not in cell.source

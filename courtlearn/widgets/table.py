@@ -437,9 +437,9 @@ class CardTable(anywidget.AnyWidget):
     animate = traitlets.Bool(True).tag(sync=True)
     size = traitlets.Unicode("normal").tag(sync=True)
     speed = traitlets.Int(450).tag(sync=True)      # ms between two moves drawn in the page
-    # the font of the language on show (Urdu, Hindi), sent once the table first speaks it
-    font_family = traitlets.Unicode("").tag(sync=True)
-    font = traitlets.Bytes(b"").tag(sync=True)
+    # the fonts of Urdu and Hindi ({family: woff2 bytes}), sent once the table first speaks
+    # either (the lessons mix the two scripts, in the glossary for one)
+    fonts = traitlets.Dict().tag(sync=True)
 
     def __init__(self, deal_or_session, seat: int = 0, bots=None, show_all: bool = False,
                  size: str = "normal", animate: bool = True, players=None, hints: bool = True,
@@ -609,12 +609,10 @@ class CardTable(anywidget.AnyWidget):
                       "more": bool(more)}
 
     def _send_font(self, lang: str) -> None:
-        """Give the page the font the language needs (the bytes travel once per family)."""
-        if lang in FONTS and self.font_family != FONTS[lang][0]:
-            family, path = FONTS[lang]
-            with self.hold_sync():            # the name and the bytes reach the page together
-                self.font = path.read_bytes()
-                self.font_family = family
+        """Give the page the fonts of Urdu and Hindi once the table speaks one of them (the
+        bytes travel once per table; the page adds each family once)."""
+        if lang in FONTS and not self.fonts:
+            self.fonts = {family: path.read_bytes() for family, path in FONTS.values()}
 
     def _record(self, frames):
         with using(self.language):

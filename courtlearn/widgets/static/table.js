@@ -110,21 +110,42 @@ function backCard(seat, cls = "") {
   });
 }
 
-/** Add the font Python sent (Urdu's Nastaliq, Hindi's Devanagari) to the page, once per family:
- * the browser-only site has no other way to get it offline. */
+/** Add the fonts Python sent (Urdu's Nastaliq, Hindi's Devanagari) to the page, once per
+ * family: the browser-only site has no other way to get them offline. Once added they also
+ * serve the lesson's own text: Urdu blocks (lang="ur") are set in Nastaliq, and both families
+ * close the page's font lists, so a glyph no installed font has is drawn with them. */
 const fontsAdded = new Set();
+const PAGE_FONTS = `
+[lang="ur"] {
+  font-family: "Noto Nastaliq Urdu", var(--jp-content-font-family, system-ui), "Noto Sans Devanagari", sans-serif;
+  line-height: 2;
+}
+.jp-RenderedHTMLCommon, .jp-OutputArea-output pre {
+  font-family: var(--jp-content-font-family, system-ui), "Noto Nastaliq Urdu", "Noto Sans Devanagari", sans-serif;
+}
+.jp-CodeCell .cm-content {
+  font-family: var(--jp-code-font-family, monospace), "Noto Nastaliq Urdu", "Noto Sans Devanagari", monospace;
+}`;
 function addFont(model) {
-  const family = model.get("font_family");
-  const data = model.get("font");
-  if (!family || !data || fontsAdded.has(family) || typeof FontFace === "undefined") return;
-  const bytes = data.buffer ? data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : data;
-  if (!bytes.byteLength) return;
-  fontsAdded.add(family);
-  const face = new FontFace(family, bytes, { weight: "100 900" });
-  face.load().then((f) => document.fonts.add(f), (err) => {
-    fontsAdded.delete(family);
-    console.warn(`courtlearn: the ${family} font did not load`, err);
-  });
+  const fonts = model.get("fonts") || {};
+  if (typeof FontFace === "undefined") return;
+  for (const [family, data] of Object.entries(fonts)) {
+    if (!data || fontsAdded.has(family)) continue;
+    const bytes = data.buffer ? data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : data;
+    if (!bytes.byteLength) continue;
+    fontsAdded.add(family);
+    const face = new FontFace(family, bytes, { weight: "100 900" });
+    face.load().then((f) => document.fonts.add(f), (err) => {
+      fontsAdded.delete(family);
+      console.warn(`courtlearn: the ${family} font did not load`, err);
+    });
+  }
+  if (fontsAdded.size && !document.getElementById("courtlearn-page-fonts")) {
+    const style = document.createElement("style");
+    style.id = "courtlearn-page-fonts";
+    style.textContent = PAGE_FONTS;
+    document.head.append(style);
+  }
 }
 
 function reducedMotion() {
@@ -608,8 +629,7 @@ function render({ model, el }) {
   model.on("change:size", onOptions);
   model.on("msg:custom", onCustom);
   const onFont = () => addFont(model);
-  model.on("change:font", onFont);
-  model.on("change:font_family", onFont);
+  model.on("change:fonts", onFont);
   onFont();
   onOptions();
   onState();
@@ -620,8 +640,7 @@ function render({ model, el }) {
     model.off("change:state", onState);
     model.off("change:animate", onOptions);
     model.off("change:size", onOptions);
-    model.off("change:font", onFont);
-    model.off("change:font_family", onFont);
+    model.off("change:fonts", onFont);
   };
 }
 
