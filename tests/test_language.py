@@ -351,3 +351,13 @@ def test_a_translated_lesson_sets_its_language_and_has_an_english_original(sourc
                 assert cell.source.startswith('<div dir="rtl" lang="ur">'), cell.source[:60]
             else:
                 assert "dir=" not in cell.source
+
+
+def test_the_readme_says_how_to_start_in_each_language():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for lang, heading in (("ur", "### اردو میں شروع کیجیے"), ("hi", "### हिन्दी में शुरू कीजिए")):
+        part = readme.split(heading, 1)[1].split("\n#", 1)[0]
+        assert f"notebooks/{lang}/00_start_here.ipynb" in part
+        assert (ROOT / "notebooks" / lang / "00_start_here.ipynb").exists()
+        assert f'cl.set_language("{lang}")' in part
+    assert '<div dir="rtl" lang="ur">' in readme.split("### اردو میں", 1)[0][-40:]
