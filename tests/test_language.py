@@ -2,6 +2,7 @@
 chosen as API.md says, and deals played to the end speak no English."""
 from __future__ import annotations
 
+import html
 import os
 import random
 import re
@@ -361,3 +362,21 @@ def test_the_readme_says_how_to_start_in_each_language():
         assert (ROOT / "notebooks" / lang / "00_start_here.ipynb").exists()
         assert f'cl.set_language("{lang}")' in part
     assert '<div dir="rtl" lang="ur">' in readme.split("### اردو میں", 1)[0][-40:]
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_the_translated_notebooks_print_no_english(lang):
+    """What the Urdu and Hindi notebooks print (their stored outputs) is all in the language."""
+    import nbformat
+    said = []
+    for folder in ("notebooks", "exercises"):
+        for path in sorted((ROOT / folder / lang).glob("*.ipynb")):
+            for cell in nbformat.read(path, as_version=4).cells:
+                for out in cell.get("outputs", []):
+                    if out.get("output_type") == "stream":
+                        said.append(out["text"])
+                    elif "text/html" in out.get("data", {}):
+                        said.append(html.unescape(re.sub(r"<[^>]+>", " ",
+                                                         out["data"]["text/html"])))
+    assert len(said) > 20
+    assert _english(said) == [], _english(said)[:3]
