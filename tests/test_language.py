@@ -24,7 +24,7 @@ import messages  # noqa: E402
 # and card codes (KH) and code a learner types (call_trump, trump_method='hidden',
 # defer_trump(7)) are left out.
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
-CODE = re.compile(r"\b(?:10|[2-9AKQJT])[SHCD]\b|\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
+CODE = re.compile(r"\b(?:True|False|None)\b|\b(?:10|[2-9AKQJT])[SHCD]\b|\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
 
 
 def english_words(text: str) -> list[str]:
