@@ -293,9 +293,10 @@ class Deal:
             if isinstance(rules, str):
                 rules = Rules.of(rules)
             else:
-                raise ValueError(f"rules must be a Rules (e.g. cl.Rules.court_piece()), got {rules!r}.")
+                raise ValueError(tr("rules must be a Rules (e.g. cl.Rules.court_piece()), got "
+                                    "{rules!r}.", rules=rules))
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}.")
+            raise ValueError(tr("dealer must be a seat 0..3, got {dealer!r}.", dealer=dealer))
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
         elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
@@ -322,17 +323,19 @@ class Deal:
         second, the last four its third.
         """
         if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 4:
-            raise ValueError("hands must list four hands in seat order (0, 1, 2, 3), "
-                             "13 cards each, e.g. ['AS KS ...', '...', '...', '...'].")
+            raise ValueError(tr("hands must list four hands in seat order (0, 1, 2, 3), 13 cards "
+                                "each, e.g. ['AS KS ...', '...', '...', '...']."))
         order = []
         seen = {}
         for seat, hand in enumerate(hands):
             cs = parse_cards(hand)
             if len(cs) != 13:
-                raise ValueError(f"seat {seat}'s hand has {len(cs)} cards; every hand needs 13.")
+                raise ValueError(tr("seat {seat}'s hand has {n} cards; every hand needs 13.",
+                                    seat=seat, n=len(cs)))
             for c in cs:
                 if c in seen:
-                    raise ValueError(f"{c} is dealt twice: to seat {seen[c]} and to seat {seat}.")
+                    raise ValueError(tr("{card} is dealt twice: to seat {first} and to seat "
+                                        "{seat}.", card=c, first=seen[c], seat=seat))
                 seen[c] = seat
             order.append(tuple(cs))
         return cls(rules, dealer=dealer, seed=seed, _order=tuple(order))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 
 from .cards import Card
+from .language import tr
 from .rules import Rules
 
 __all__ = ["to_dict", "from_dict", "to_notation", "from_notation", "moves_text"]
@@ -131,8 +132,8 @@ def _read_seed(seed_text: str | None):
         except ValueError:
             seed = None
         if not isinstance(seed, str):
-            raise ValueError(f"seed {seed_text} is not readable: write a whole number, or "
-                             f'text in double quotes like "lesson 4".')
+            raise ValueError(tr('seed {seed} is not readable: write a whole number, or text in '
+                                'double quotes like "lesson 4".', seed=seed_text))
         return seed
     if seed_text.lstrip("-").isdigit():
         return int(seed_text)
@@ -142,7 +143,7 @@ def _read_seed(seed_text: str | None):
 def from_notation(text: str, cls=None):
     """The deal written by :func:`to_notation` (ValueError saying what is wrong)."""
     if not isinstance(text, str):
-        raise ValueError(f"notation is text, got {type(text).__name__}.")
+        raise ValueError(tr("notation is text, got {kind}.", kind=type(text).__name__))
     fields: dict[str, str] = {}
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -151,18 +152,19 @@ def from_notation(text: str, cls=None):
         key, sep, value = line.partition(":")
         key = " ".join(key.lower().split())
         if not sep or key not in _KEYS:
-            raise ValueError(f"line {n} ({raw.strip()!r}) is not understood: lines are "
-                             f"'rules: ...', 'dealer: N', 'seed: N', 'hand 0: ...' to "
-                             f"'hand 3: ...' and 'moves: ...'.")
+            raise ValueError(tr("line {n} ({line!r}) is not understood: lines are 'rules: ...', "
+                                "'dealer: N', 'seed: N', 'hand 0: ...' to 'hand 3: ...' and "
+                                "'moves: ...'.", n=n, line=raw.strip()))
         if key in fields:
-            raise ValueError(f"line {n}: {key!r} is given twice.")
+            raise ValueError(tr("line {n}: {key!r} is given twice.", n=n, key=key))
         fields[key] = value.strip()
     for key in ("rules", "dealer", "hand 0", "hand 1", "hand 2", "hand 3"):
         if key not in fields:
-            raise ValueError(f"the notation lacks its {key!r} line.")
+            raise ValueError(tr("the notation lacks its {key!r} line.", key=key))
     rules = Rules.from_text(fields["rules"])
     if not fields["dealer"].isdigit():
-        raise ValueError(f"dealer must be a seat number 0..3, got {fields['dealer']!r}.")
+        raise ValueError(tr("dealer must be a seat number 0..3, got {dealer!r}.",
+                            dealer=fields["dealer"]))
     seed = _read_seed(fields.get("seed"))
     hands = [fields[f"hand {s}"].replace("|", " ") for s in range(4)]
     deal = _deal_class(cls).prearranged(rules, hands, dealer=int(fields["dealer"]), seed=seed)
@@ -170,5 +172,6 @@ def from_notation(text: str, cls=None):
         try:
             deal._apply(token)
         except ValueError as e:
-            raise ValueError(f"move {token!r} cannot be made: {e}") from None
+            raise ValueError(tr("move {move!r} cannot be made: {reason}", move=token,
+                                reason=e)) from None
     return deal
