@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 
-from .language import tr
+from .language import using
 
 __all__ = ["history", "simulate", "HISTORY_COLUMNS", "SIMULATE_COLUMNS"]
 
@@ -75,12 +75,14 @@ def _pile_text(rules, trick_winner, before, after, piles: bool) -> str:
     gained = [won[t] - before[1][t] for t in (0, 1)]
     for t in (0, 1):
         if gained[t] > 0:
-            return tr("{side} take {n}", side=rules.team_name(t), n=gained[t])
-    return tr("centre {n}", n=centre)
+            return f"{rules.team_name(t)} take {gained[t]}"
+    return f"centre {centre}"
 
 
 def history(deal):
-    """One row per card played so far, in order.
+    """One row per card played so far, in order. The names in it (players, teams) are
+    the English ones whatever :func:`courtlearn.set_language` says: a frame is data for
+    code (``frame[frame.player == "North"]``), the same in every language.
 
     Columns: ``trick`` (1..13), ``position`` in the trick (1 = led),
     ``seat`` (0..3), ``player`` (its name), ``team``, ``card``, ``suit``,
@@ -93,6 +95,11 @@ def history(deal):
     the centre after the trick) and ``tricks_ns`` / ``tricks_ew`` (tricks in
     each team's own pile after the trick).
     """
+    with using("en"):
+        return _history(deal)
+
+
+def _history(deal):
     import pandas as pd
 
     cl = _cl()
@@ -182,7 +189,8 @@ def play_out(deal, bots) -> None:
 
 
 def simulate(rules, deals: int = 1000, seed: int = 0, bots=None, progress: bool = True):
-    """Play ``deals`` independent deals with bots; one row per deal.
+    """Play ``deals`` independent deals with bots; one row per deal (the names in it in
+    English, as in :func:`history`, whatever the language).
 
     Each deal gets a random dealer and a shuffle drawn from ``seed``, so the
     same arguments give the same frame.  ``bots``: one bot for all seats or a
@@ -196,6 +204,11 @@ def simulate(rules, deals: int = 1000, seed: int = 0, bots=None, progress: bool 
     ``kind`` (tricks, court, goon, bavney, tens, kot, ...), ``tens_ns``,
     ``tens_ew`` and ``tricks_played``.
     """
+    with using("en"):
+        return _simulate(rules, deals, seed, bots, progress)
+
+
+def _simulate(rules, deals, seed, bots, progress):
     import pandas as pd
 
     cl = _cl()
