@@ -36,13 +36,14 @@ spec.loader.exec_module(lite)
 
 
 # the one lesson that needs packages from the Pyodide CDN (pandas, matplotlib); it says so
-NEEDS_CDN = ("notebooks/11_what_the_numbers_say.ipynb",)
+NEEDS_CDN = ("notebooks/11_what_the_numbers_say.ipynb", "notebooks/ur/11_what_the_numbers_say.ipynb",
+             "notebooks/hi/11_what_the_numbers_say.ipynb")
 
 
 def run_every_notebook(site: Path) -> None:
     from playwright.sync_api import sync_playwright
-    paths = [f"{folder}/{nb.name}" for folder in ("notebooks", "exercises")
-             for nb in sorted((site / "files" / folder).glob("*.ipynb"))]
+    paths = [str(nb.relative_to(site / "files")) for folder in ("notebooks", "exercises")
+             for nb in sorted((site / "files" / folder).rglob("*.ipynb"))]
     base, server = lite.serve(site)
     failed = 0
     with sync_playwright() as p:
