@@ -398,3 +398,11 @@ def test_the_pandas_views_are_data_in_english_whatever_the_language():
     sim = cl.simulate(cl.Rules.court_piece(), deals=5, seed=1, progress=False)
     assert set(sim.dealer) <= set(cl.SEAT_NAMES)
     assert get_language() == "ur" and "جنوب" in deal.events[0].text
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_every_lesson_and_exercise_is_in_the_language(lang):
+    for folder in ("notebooks", "exercises"):
+        english = sorted(p.name for p in (ROOT / folder).glob("*.ipynb"))
+        translated = sorted(p.name for p in (ROOT / folder / lang).glob("*.ipynb"))
+        assert translated == english, (folder, lang)
