@@ -31,9 +31,9 @@ import io
 import os
 from importlib import resources
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn", "N_",
-           "text_direction", "list_words", "Words", "suit_word", "rank_word", "card_words", "seat_word", "team_word",
-           "game_word"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn",
+           "N_", "Words", "text_direction", "list_words", "suit_word", "rank_word", "card_words",
+           "seat_word", "team_word", "game_word"]
 
 #: the languages courtlearn speaks, each with its own name for itself
 LANGUAGES = {"en": "English", "ur": "اردو", "hi": "हिन्दी"}

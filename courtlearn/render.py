@@ -90,6 +90,17 @@ def trick_html(trick, rules: Rules | None = None, viewer: int = 0) -> str:
             f'<div></div>{at("bottom")}<div></div></div>')
 
 
+def stage_words(view) -> str:
+    """Where a deal stands, in the language: "trick 4 of 13", "fixing the trump", "deal over"
+    (the picture's header and the live table's title say it alike)."""
+    phase = str(view.phase)
+    if phase == "play":
+        return tr("trick {n} of 13", n=len(view.tricks) + 1)
+    if phase == "trump":
+        return tr("fixing the trump")
+    return tr("deal over")
+
+
 def deal_html(deal, seat=None, show_all=False) -> str:
     """The whole table as a static picture.
 
@@ -151,12 +162,7 @@ def deal_html(deal, seat=None, show_all=False) -> str:
         trump_text = escape(tr("not chosen yet"))
     else:
         trump_text = escape(tr("none yet"))
-    if phase == "play":
-        where = tr("trick {n} of 13", n=len(v.tricks) + 1)
-    elif phase == "trump":
-        where = tr("fixing the trump")
-    else:
-        where = tr("deal over")
+    where = stage_words(v)
     trump_label = tr("trump:")
     header = (f'<div style="font:bold 14px sans-serif;margin-bottom:6px;color:{ON_FELT}">'
               f'{escape(rules.title)} \u00b7 {escape(where)} \u00b7 '

@@ -319,10 +319,13 @@ def test_lesson_00_runs_offline_and_a_click_plays(site, browser_page):
 
 @pytest.mark.parametrize("path", ["exercises/01", "exercises/08_what_would_you_play.ipynb",
                                   "exercises/10_puzzles.ipynb",
-                                  "notebooks/13_learn_from_your_deals.ipynb"])
+                                  "notebooks/13_learn_from_your_deals.ipynb",
+                                  "notebooks/ur/00_start_here.ipynb",
+                                  "exercises/hi/01_trick_winner.ipynb"])
 def test_a_notebook_runs_offline(site, browser_page, path):
     """The first exercise, the coach's notebooks (hints, the review, best play: their
-    play-outs run in plain Python, no numpy from the CDN) and the puzzles."""
+    play-outs run in plain Python, no numpy from the CDN), the puzzles, and Urdu and Hindi
+    (their catalogs come compiled in the wheel, their fonts with the widget)."""
     base, page, watch = browser_page
     if path == "exercises/01":
         exercises = sorted((site / "files" / "exercises").glob("*.ipynb"))
@@ -333,6 +336,10 @@ def test_a_notebook_runs_offline(site, browser_page, path):
         pytest.skip(f"{path} is not in this site")
     timings = open_and_run_all(page, base, path, timeout_s=240)
     print(f"\n{path} timings (s):", timings)
+    for lang, south in (("ur", "جنوب"), ("hi", "दक्षिण")):
+        if f"/{lang}/" in path:       # the compiled catalog answered in the browser's Python
+            out, _ = run_cell(page, "print(cl.get_language(), cl.Rules.court_piece().seat_name(0))")
+            assert f"{lang} {south}" in out, out
     assert not watch.external, watch.external[:5]
     assert not watch.errors, watch.errors.report()
 

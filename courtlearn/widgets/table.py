@@ -26,7 +26,7 @@ from courtlearn.bots import act, deciding_seat
 from courtlearn.cards import Card, Suit
 from courtlearn.language import (get_language, language_code, rank_word, suit_word,
                                  text_direction, tr, trn, using)
-from courtlearn.render import positions
+from courtlearn.render import positions, stage_words
 
 __all__ = ["CardTable"]
 
@@ -337,14 +337,7 @@ def _score(session, rules) -> str | None:
 
 
 def _title(deal, v, replay: bool) -> str:
-    phase = str(v.phase)
-    if phase == "play":
-        where = tr("trick {n} of 13", n=len(v.tricks) + 1)
-    elif phase == "trump":
-        where = tr("fixing the trump")
-    else:
-        where = tr("deal over")
-    text = f"{deal.rules.title} \u00b7 {where}"
+    text = f"{deal.rules.title} \u00b7 {stage_words(v)}"
     if replay:
         text += " \u00b7 " + tr("replay: move {n}", n=len(deal.actions))
     return text
@@ -603,12 +596,12 @@ class CardTable(anywidget.AnyWidget):
         if not frames or message is not None:
             with using(self.language):
                 frames = [*frames, self._snap(message, kind)]
-        self._send_font(frames[-1].get("lang", "en"))
+        self._send_fonts(frames[-1].get("lang", "en"))
         self._rev += 1
         self.state = {"rev": self._rev, "frames": list(frames), "follows": bool(follows),
                       "more": bool(more)}
 
-    def _send_font(self, lang: str) -> None:
+    def _send_fonts(self, lang: str) -> None:
         """Give the page the fonts of Urdu and Hindi once the table speaks one of them (the
         bytes travel once per table; the page adds each family once)."""
         if lang in FONTS and not self.fonts:
