@@ -32,7 +32,7 @@ import os
 from importlib import resources
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn",
-           "N_", "Words", "text_direction", "list_words", "suit_word", "rank_word", "card_words",
+           "N_", "Words", "text_direction", "plural_forms", "list_words", "suit_word", "rank_word", "card_words",
            "seat_word", "team_word", "game_word"]
 
 #: the languages courtlearn speaks, each with its own name for itself
@@ -133,6 +133,14 @@ def tr(message: str, /, **names) -> str:
 def trn(singular: str, plural: str, n: int, /, **names) -> str:
     """The singular or plural form for ``n`` (as the language counts), ``{n}`` filled in."""
     return _catalog(get_language()).ngettext(singular, plural, n).format(n=n, **names)
+
+
+def plural_forms(singular: str, plural: str) -> tuple[str, str]:
+    """The language's forms for one and for many, their ``{n}`` left to fill (for the
+    page, which fills it in JavaScript: both languages, like English, count n != 1 as
+    many)."""
+    cat = _catalog(get_language())
+    return cat.ngettext(singular, plural, 1), cat.ngettext(singular, plural, 2)
 
 
 def list_words(items) -> str:

@@ -27,7 +27,7 @@ PACKAGE = ROOT / "courtlearn"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "courtlearn.pot"
 LANGS = ("ur", "hi")
-KEYWORDS = {"tr": None, "trn": (1, 2), "N_": None}
+KEYWORDS = {"tr": None, "trn": (1, 2), "plural_forms": (1, 2), "N_": None}
 
 
 def po_path(lang: str) -> Path:

@@ -406,3 +406,16 @@ def test_every_lesson_and_exercise_is_in_the_language(lang):
         english = sorted(p.name for p in (ROOT / folder).glob("*.ipynb"))
         translated = sorted(p.name for p in (ROOT / folder / lang).glob("*.ipynb"))
         assert translated == english, (folder, lang)
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_the_page_words_keep_their_placeholders_for_the_page(lang):
+    """table.js fills {n}, {value}, {card}...: Python must hand them over unfilled."""
+    from courtlearn.widgets.table import page_words
+    english = page_words()
+    with using(lang):
+        words = page_words()
+    assert set(words) == set(english)
+    for key, text in english.items():
+        assert messages.fields(words[key]) == messages.fields(text), (key, words[key])
+    assert english["tricks_one"] == "{n} trick" and english["tricks"] == "{n} tricks"

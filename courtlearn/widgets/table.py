@@ -24,8 +24,8 @@ import traitlets
 
 from courtlearn.bots import act, deciding_seat
 from courtlearn.cards import Card, Suit
-from courtlearn.language import (get_language, language_code, rank_word, suit_word,
-                                 text_direction, tr, trn, using)
+from courtlearn.language import (get_language, language_code, plural_forms, rank_word,
+                                 suit_word, text_direction, tr, trn, using)
 from courtlearn.render import positions, stage_words
 
 __all__ = ["CardTable"]
@@ -225,8 +225,8 @@ def page_words() -> dict[str, str]:
         "best_play": tr("Best play"),
         "best_play_title": tr("Mark each card of the player to move with its exact value when "
                               "every hand is known"),
-        "tricks_one": trn("{n} trick", "{n} tricks", 1),
-        "tricks": trn("{n} trick", "{n} tricks", 2),
+        "tricks_one": plural_forms("{n} trick", "{n} tricks")[0],
+        "tricks": plural_forms("{n} trick", "{n} tricks")[1],
         "pile": tr("{name}: {count}"), "open_trick": tr("the open trick"),
         "centre_pile": tr("centre pile: {count}"), "centre": tr("centre: {n}"),
         "trump": tr("Trump:"), "not_yet": tr("not yet"), "call_trump": tr("Call trump:"),

@@ -173,6 +173,20 @@ test("an Urdu snapshot draws its own words, right to left, with its font's name"
   assert.deepEqual(shown.match(/[A-Za-z]{2,}/g), null);
 });
 
+test("each pile says its own count, in the snapshot's words", () => {
+  for (const fixture of [FIX.bots_answer, FIX.urdu_trump_phase]) {
+    const state = structuredClone(fixture);
+    const snap = state.frames.at(-1);
+    snap.piles[0].count = 1;
+    snap.piles[1].count = 5;
+    state.frames = [snap];
+    const { root } = mount(state);
+    const texts = [...root.querySelectorAll("[data-role=pile]")].map((p) =>
+      [p.dataset.count, p.querySelector(".cl-pile-count").textContent]);
+    assert.deepEqual(texts.map(([count, text]) => text.startsWith(`${count} `)), [true, true], texts);
+  }
+});
+
 test("cleanup removes every listener from the model", () => {
   const { model, cleanup, root } = mount(FIX.east_to_play);
   handCards(root)[0].click();
