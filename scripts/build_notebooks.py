@@ -19,8 +19,8 @@ fails, a sentence missing from the outputs or a wrong worked answer stops the bu
 the reason.
 
 Languages: the Urdu and Hindi lessons are texts of their own in ``.text/ur/`` and
-``.text/hi/`` (``notebooks/.text/ur/00_start_here.md`` makes ``notebooks/ur/00_start_here.ipynb``),
-each calling ``cl.set_language`` in its first cells. Urdu prose is set right to left: every
+``.text/hi/`` (``notebooks/.text/ur/00_start_here.md`` makes
+``notebooks/ur/00_start_here.ipynb``), each calling ``cl.set_language`` in its first cells. Urdu prose is set right to left: every
 markdown cell of an Urdu notebook sits in a ``<div dir="rtl" lang="ur">`` block (added
 here, so the texts stay plain Markdown); code cells stay left to right.
 
