@@ -20,9 +20,10 @@ the reason.
 
 Languages: the Urdu and Hindi lessons are texts of their own in ``.text/ur/`` and
 ``.text/hi/`` (``notebooks/.text/ur/00_start_here.md`` makes
-``notebooks/ur/00_start_here.ipynb``), each calling ``cl.set_language`` in its first cells. Urdu prose is set right to left: every
-markdown cell of an Urdu notebook sits in a ``<div dir="rtl" lang="ur">`` block (added
-here, so the texts stay plain Markdown); code cells stay left to right.
+``notebooks/ur/00_start_here.ipynb``), each calling ``cl.set_language`` in its first cells. Their prose is marked with its
+language: every markdown cell sits in a ``<div lang="hi">`` block, or for Urdu, set right
+to left, ``<div dir="rtl" lang="ur">`` (added here, so the texts stay plain Markdown);
+code cells stay left to right.
 
 Stable output: a cell's id is derived from its text (the same cell keeps its id through
 rebuilds, so a rebuilt notebook's diff shows only what changed); no timings are stored,
@@ -92,10 +93,11 @@ def read_source(source: Path):
     nb.metadata.pop("jupytext", None)
     nb.metadata["kernelspec"] = dict(KERNEL)
     lang = language_of(source)
-    if lang in RTL:
+    if lang != "en":                  # the language marked (fonts, screen readers), Urdu rtl
+        opening = f'<div dir="rtl" lang="{lang}">' if lang in RTL else f'<div lang="{lang}">'
         for cell in nb.cells:
             if cell.cell_type == "markdown" and cell.source.strip():
-                cell.source = f'<div dir="rtl" lang="{lang}">\n\n{cell.source.strip()}\n\n</div>'
+                cell.source = f"{opening}\n\n{cell.source.strip()}\n\n</div>"
     return nb, list(meta.get("outputs_show", []))
 
 

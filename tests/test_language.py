@@ -344,14 +344,13 @@ def test_a_translated_lesson_sets_its_language_and_has_an_english_original(sourc
     assert (source.parent.parent / source.name).exists(), "translated from an English lesson"
     built = source.parents[2] / lang / (source.stem + ".ipynb")
     assert built.exists(), f"run: python scripts/build_notebooks.py {lang}/{source.stem[:2]}"
-    if lang == "ur":                    # Urdu prose right to left, code left to right
-        import nbformat
-        nb = nbformat.read(built, as_version=4)
-        for cell in nb.cells:
-            if cell.cell_type == "markdown" and cell.source.strip():
-                assert cell.source.startswith('<div dir="rtl" lang="ur">'), cell.source[:60]
-            else:
-                assert "dir=" not in cell.source
+    import nbformat                     # prose marked with its language, Urdu right to left
+    opening = '<div dir="rtl" lang="ur">' if lang == "ur" else f'<div lang="{lang}">'
+    for cell in nbformat.read(built, as_version=4).cells:
+        if cell.cell_type == "markdown" and cell.source.strip():
+            assert cell.source.startswith(opening), cell.source[:60]
+        else:
+            assert "dir=" not in cell.source
 
 
 def test_the_readme_says_how_to_start_in_each_language():

@@ -120,6 +120,9 @@ const PAGE_FONTS = `
   font-family: "Noto Nastaliq Urdu", var(--jp-content-font-family, system-ui), "Noto Sans Devanagari", sans-serif;
   line-height: 2;
 }
+[lang="hi"] {
+  font-family: var(--jp-content-font-family, system-ui), "Noto Sans Devanagari", "Noto Nastaliq Urdu", sans-serif;
+}
 .jp-RenderedHTMLCommon, .jp-OutputArea-output pre {
   font-family: var(--jp-content-font-family, system-ui), "Noto Nastaliq Urdu", "Noto Sans Devanagari", sans-serif;
 }
@@ -135,17 +138,28 @@ function addFont(model) {
     if (!bytes.byteLength) continue;
     fontsAdded.add(family);
     const face = new FontFace(family, bytes, { weight: "100 900" });
-    face.load().then((f) => document.fonts.add(f), (err) => {
+    face.load().then((f) => { document.fonts.add(f); pageFonts(); }, (err) => {
       fontsAdded.delete(family);
       console.warn(`courtlearn: the ${family} font did not load`, err);
     });
   }
-  if (fontsAdded.size && !document.getElementById("courtlearn-page-fonts")) {
-    const style = document.createElement("style");
+}
+
+/** The page's font lists, (re)written once a family has loaded: rewriting the rules makes
+ * the browser lay out again text it drew before the font was there (else some cells keep
+ * their empty boxes). */
+function pageFonts() {
+  let style = document.getElementById("courtlearn-page-fonts");
+  if (!style) {
+    style = document.createElement("style");
     style.id = "courtlearn-page-fonts";
-    style.textContent = PAGE_FONTS;
     document.head.append(style);
   }
+  // a shaping property that flips with each load: text drawn before the font arrived is
+  // shaped again (a font list change alone leaves some cells with their empty boxes)
+  const n = document.fonts.size;
+  style.textContent = `${PAGE_FONTS}
+.jp-RenderedHTMLCommon, .jp-RenderedHTMLCommon * { font-feature-settings: "kern" ${n % 2}; }`;
 }
 
 function reducedMotion() {
