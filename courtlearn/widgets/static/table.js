@@ -155,11 +155,12 @@ function pageFonts() {
     style.id = "courtlearn-page-fonts";
     document.head.append(style);
   }
-  // a shaping property that flips with each load: text drawn before the font arrived is
-  // shaped again (a font list change alone leaves some cells with their empty boxes)
-  const n = document.fonts.size;
+  // a shaping property whose value flips with each load (kerning stays on either way):
+  // text drawn before the font arrived is shaped again (a font list change alone leaves
+  // some cells with their empty boxes)
+  const shaping = document.fonts.size % 2 ? '"kern" 1' : "normal";
   style.textContent = `${PAGE_FONTS}
-.jp-RenderedHTMLCommon, .jp-RenderedHTMLCommon * { font-feature-settings: "kern" ${n % 2}; }`;
+.jp-RenderedHTMLCommon, .jp-RenderedHTMLCommon * { font-feature-settings: ${shaping}; }`;
 }
 
 function reducedMotion() {
