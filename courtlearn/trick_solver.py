@@ -1,0 +1,328 @@
+"""The search behind :func:`courtlearn.solve` for a game that counts tricks (Court Piece).
+
+Alpha-beta search over the engine's per-suit bitmasks, as :mod:`courtlearn.solver`
+does for every game, with three things that only hold when each trick is simply
+one trick for the side that wins it (and so make whole deals solvable in pure
+Python):
+
+- **Sure tricks** at every trick start: the top trumps can never lose, and the
+  leader can cash his top cards one after another (see :meth:`TrickSearch.sure`).
+  They bound the result from both sides before any card is tried.
+- **Partition search** (M. Ginsberg's, as Bo Haglund's DDS does it): a search
+  records which cards' ranks decided it: a card that won a trick by being higher
+  than another card of its suit, and the top cards the sure tricks looked at.
+  Below those, which small card a hand holds cannot change the result, only how
+  many cards of each suit each hand holds. The transposition table keeps each
+  result for that whole class of positions: the holders of the top cards of each
+  suit down to the lowest card that mattered, and the suit lengths.
+- The last trick is counted without searching it.
+
+A move that stands for a run of equivalent cards is always played as the run's
+lowest card, so that a rank it wins by is recorded as mattering with every card
+above it: the class then only holds positions where the run is a run too.
+
+Values are team 0's (North–South's) tricks still to win; a relevance mask has the
+ranks of suit ``s`` at bits ``16*s + rank - 2``.
+"""
+from __future__ import annotations
+
+__all__ = ["TrickSearch"]
+
+
+class _Suit:
+    """One suit's cards in the four hands, as the search's tables need it."""
+
+    __slots__ = ("holders", "lengths", "tops", "live")
+
+    def __init__(self, masks):
+        live = masks[0] | masks[1] | masks[2] | masks[3]
+        self.live = live
+        holders = []
+        tops = [0]
+        top = 0
+        r = live.bit_length() - 1
+        while r >= 0:
+            bit = 1 << r
+            if live & bit:
+                holders.append("0" if masks[0] & bit else "1" if masks[1] & bit
+                               else "2" if masks[2] & bit else "3")
+                top |= bit
+                tops.append(top)
+            r -= 1
+        # holders of the live cards from the highest down: the suit as far as ranks go
+        self.holders = "".join(holders)
+        self.lengths = tuple(bin(m).count("1") for m in masks)
+        # tops[k]: the bitmask of the k highest live cards
+        self.tops = tops
+
+    def depth(self, relevant: int) -> int:
+        """How many of the top live cards a relevance mask of this suit fixes: every
+        card from the highest down to the lowest one that mattered."""
+        if not relevant:
+            return 0
+        low = (relevant & -relevant).bit_length() - 1
+        return bin(self.live >> low).count("1")
+
+
+class TrickSearch:
+    """One search tree of a trick-counting deal with a known trump, and its tables."""
+
+    def __init__(self, trump: int):
+        self.trump = trump
+        self.exact: dict = {}       # (leader, holders x4) -> (lo, hi, depths)
+        # (leader, lengths x4) -> {the holders of the top cards that mattered: (lo, hi)}
+        self.classes: dict = {}
+        self.suits: dict = {}
+        self.nodes = 0
+
+    def suit(self, masks) -> _Suit:
+        got = self.suits.get(masks)
+        if got is None:
+            got = self.suits[masks] = _Suit(masks)
+        return got
+
+    # ------------------------------------------------------------ the search
+    def trick_start(self, hands, leader, number, alpha, beta):
+        """(team 0's tricks from the start of trick ``number`` (0-based) with best play,
+        relevance mask), searched in the window (alpha, beta)."""
+        if number >= 12:
+            return self.last_trick(hands, leader) if number == 12 else (0, 0)
+        info = [self.suit((hands[s], hands[s + 4], hands[s + 8], hands[s + 12]))
+                for s in range(4)]
+        lo, hi = 0, 13 - number
+        used = [0, 0, 0, 0]                   # depths the bounds below rely on
+        ekey = (leader, info[0].holders, info[1].holders, info[2].holders, info[3].holders)
+        hit = self.exact.get(ekey)
+        if hit is not None:
+            lo, hi, used = hit
+            if lo >= beta or hi <= alpha or lo == hi:
+                return (lo if lo >= beta or lo == hi else hi), _mask(info, used)
+        ckey = (leader, info[0].lengths, info[1].lengths, info[2].lengths, info[3].lengths)
+        bucket = self.classes.get(ckey)
+        if bucket is not None:
+            h0, h1, h2, h3 = ekey[1:]
+            for (p0, p1, p2, p3), (l2, u2) in bucket.items():
+                if (l2 <= lo and u2 >= hi) or not (h0.startswith(p0) and h1.startswith(p1)
+                                                   and h2.startswith(p2) and h3.startswith(p3)):
+                    continue
+                depths = (len(p0), len(p1), len(p2), len(p3))
+                if l2 >= beta:
+                    return l2, _mask(info, depths)
+                if u2 <= alpha:
+                    return u2, _mask(info, depths)
+                lo = max(lo, l2)
+                hi = min(hi, u2)
+                used = [max(a, b) for a, b in zip(used, depths)]
+        mine, theirs, depths = self.sure(hands, leader, info)
+        if mine or theirs:
+            if leader & 1:
+                mine, theirs = theirs, mine
+            if mine > lo or 13 - number - theirs < hi:
+                if mine >= beta:
+                    return mine, _mask(info, depths)
+                if 13 - number - theirs <= alpha:
+                    return 13 - number - theirs, _mask(info, depths)
+                lo = max(lo, mine)
+                hi = min(hi, 13 - number - theirs)
+                used = [max(a, b) for a, b in zip(used, depths)]
+        if lo >= beta or hi <= alpha or lo == hi:
+            return (lo if lo >= beta or lo == hi else hi), _mask(info, used)
+        a0, b0 = max(alpha, lo), min(beta, hi)
+        v, rel = self.play(hands, leader, number, [], a0, b0)
+        if v <= a0:
+            hi = min(hi, v)
+        elif v >= b0:
+            lo = max(lo, v)
+        else:
+            lo = hi = v
+        rel |= _mask(info, used)
+        depths = tuple(info[s].depth(rel >> (16 * s) & 0x1FFF) for s in range(4))
+        self.exact[ekey] = (lo, hi, depths)
+        prefixes = (info[0].holders[:depths[0]], info[1].holders[:depths[1]],
+                    info[2].holders[:depths[2]], info[3].holders[:depths[3]])
+        if bucket is None:
+            bucket = self.classes[ckey] = {}
+        old = bucket.get(prefixes)
+        if old is not None:
+            lo, hi = max(lo, old[0]), min(hi, old[1])
+        bucket[prefixes] = (lo, hi)
+        return v, rel
+
+    def last_trick(self, hands, leader):
+        """The last trick, one card in each hand: no choice is left."""
+        cards = []
+        for i in range(4):
+            base = ((leader + i) & 3) * 4
+            for s in range(4):
+                if hands[base + s]:
+                    cards.append(((leader + i) & 3, s, hands[base + s].bit_length() - 1))
+                    break
+        win_seat, ws, wr = _winner(cards, self.trump)
+        rel = 0
+        if sum(1 for c in cards if c[1] == ws) > 1:
+            rel = 1 << (16 * ws + wr)
+        return (1 if win_seat & 1 == 0 else 0), rel
+
+    def sure(self, hands, leader, info):
+        """(tricks the side on lead is sure of, tricks the other side is sure of, depths
+        of the suits the count looked at) from this trick start.
+
+        The top trump can never lose, nor the next ones below it in the same hand: the
+        holder's side wins one trick for each. The side on lead also wins the leader's
+        quick tricks: his top trumps, and in each other suit his top cards, as many as an
+        opponent holding a trump can follow to (after that he ruffs), cashed one after
+        another from the lead. The partner discards on them, so when he holds a trump he
+        must have enough cards outside trumps (else he would have to ruff one and take
+        the lead).
+        """
+        t = self.trump
+        depths = [0, 0, 0, 0]
+        trumps = info[t].holders
+        top_seat = -1
+        run = 0
+        if trumps:
+            top_seat = int(trumps[0])
+            while run < len(trumps) and trumps[run] == trumps[0]:
+                run += 1
+            depths[t] = min(run + 1, len(trumps))
+        me = str(leader)
+        o1 = ((leader + 1) & 3) * 4
+        o2 = ((leader + 3) & 3) * 4
+        p = ((leader + 2) & 3) * 4
+        side = 0
+        for s in range(4):
+            if s == t or not hands[leader * 4 + s]:
+                continue
+            order = info[s].holders
+            w = 0
+            while w < len(order) and order[w] == me:
+                w += 1
+            depths[s] = min(w + 1, len(order))
+            if w:
+                if hands[o1 + t]:
+                    w = min(w, info[s].lengths[(leader + 1) & 3])
+                if hands[o2 + t]:
+                    w = min(w, info[s].lengths[(leader + 3) & 3])
+                side += w
+        if side and hands[p + t]:
+            partner = (leader + 2) & 3
+            plain = sum(info[s].lengths[partner] for s in range(4) if s != t)
+            if side > plain:
+                side = 0
+        own = side + (run if top_seat == leader else 0)
+        if top_seat >= 0 and top_seat & 1 == leader & 1:
+            return max(own, run), 0, depths
+        return own, run, depths
+
+    def play(self, hands, leader, number, trick, alpha, beta):
+        """(team 0's tricks from here, relevance) with ``trick`` the cards played so far."""
+        self.nodes += 1
+        seat = (leader + len(trick)) & 3
+        maximize = (seat & 1) == 0
+        best = -1 if maximize else 99
+        every = 0
+        for s, r in self.moves(hands, seat, trick):
+            v, rel = self.after(hands, leader, number, trick, seat, s, r, alpha, beta)
+            every |= rel
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return v, rel
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        return v, rel
+        return best, every
+
+    def after(self, hands, leader, number, trick, seat, s, r, alpha, beta):
+        """(team 0's tricks, relevance) after ``seat`` plays (s, r) to ``trick``."""
+        k = seat * 4 + s
+        hands[k] ^= 1 << r
+        trick.append((seat, s, r))
+        try:
+            if len(trick) < 4:
+                return self.play(hands, leader, number, trick, alpha, beta)
+            win_seat, ws, wr = _winner(trick, self.trump)
+            gain = 1 if win_seat & 1 == 0 else 0
+            v, rel = self.trick_start(hands, win_seat, number + 1, alpha - gain, beta - gain)
+            if (trick[0][1] == ws) + (trick[1][1] == ws) + (trick[2][1] == ws) \
+                    + (trick[3][1] == ws) > 1:
+                rel |= 1 << (16 * ws + wr)      # it won by rank: its rank mattered
+            return v + gain, rel
+        finally:
+            trick.pop()
+            hands[k] ^= 1 << r
+
+    def moves(self, hands, seat, trick):
+        """The lawful moves of ``seat`` as (suit, rank), one per run of equivalent cards
+        (its lowest card), likely best first."""
+        base = seat * 4
+        trump = self.trump
+        suits = (0, 1, 2, 3)
+        if trick:
+            led = trick[0][1]
+            if hands[base + led]:
+                suits = (led,)
+            win_seat, ws, wr = _winner(trick, trump)
+            partner = ((seat + 2) & 3) == win_seat
+        out = []
+        for s in suits:
+            mine = hands[s + base]
+            if not mine:
+                continue
+            live = hands[s] | hands[s + 4] | hands[s + 8] | hands[s + 12]
+            others = live & ~mine
+            if not trick:
+                top = 1 << (live.bit_length() - 1)
+                side = 0 if mine & top else 1 if hands[((seat + 2) & 3) * 4 + s] & top else 2
+            for _, cs, cr in trick:
+                if cs == s:
+                    others |= 1 << cr
+            r = mine.bit_length() - 1
+            while r >= 0:
+                # the run of mine down from r: no other hand's live card between
+                low = r
+                j = r - 1
+                while j >= 0 and not others >> j & 1:
+                    if mine >> j & 1:
+                        low = j
+                    j -= 1
+                if not trick:
+                    # leading: cash a winner first, then low under the partner's winner,
+                    # then low in the other suits; trumps after the plain suits
+                    key = (side, s == trump, -r if side == 0 else low)
+                else:
+                    beats = (s == ws and r > wr) or (s == trump and ws != trump)
+                    key = (beats, low) if partner else (not beats, low)
+                out.append((key, s, low))
+                r = low - 1
+                while r >= 0 and not mine >> r & 1:
+                    r -= 1
+        out.sort()
+        return [(s, r) for _, s, r in out]
+
+
+def _mask(info, depths) -> int:
+    """The relevance mask of the top ``depths[s]`` live cards of each suit."""
+    out = 0
+    for s in range(4):
+        if depths[s]:
+            out |= info[s].tops[depths[s]] << (16 * s)
+    return out
+
+
+def _winner(trick, trump):
+    """(seat, suit, rank) of the card winning ``trick`` so far (RULES.md section 4)."""
+    best = trick[0]
+    for c in trick[1:]:
+        if c[1] == best[1]:
+            if c[2] > best[2]:
+                best = c
+        elif c[1] == trump:
+            best = c
+    return best
