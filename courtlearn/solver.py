@@ -33,6 +33,7 @@ True
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
@@ -505,21 +506,29 @@ def _solve_tricks(deal, search, hands, trick, trump, seat, team) -> Solution:
     total = 13 - number
     values = {}
     guess = None
-    for s, r, run in search.moves(hands, seat, trick, trump):
-        lo, hi = 0, total
-        g = guess if guess is not None else (total + 1) // 2
-        while lo < hi:                              # MTD(f), as in solve()
-            beta = max(g, lo + 1)
-            v, _ = tricks.after(hands, leader, number, trick, seat, s, r, beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-            g = v
-        guess = lo
-        mine = lo if team == 0 else total - lo
-        for rank in run:
-            values[Card(Suit(s), rank + 2)] = owned + mine
+    # the tables grow to millions of small tuples and the search makes no reference
+    # cycles: the cyclic garbage collector would only walk them again and again
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for s, r, run in search.moves(hands, seat, trick, trump):
+            lo, hi = 0, total
+            g = guess if guess is not None else (total + 1) // 2
+            while lo < hi:                              # MTD(f), as in solve()
+                beta = max(g, lo + 1)
+                v, _ = tricks.after(hands, leader, number, trick, seat, s, r, beta - 1, beta)
+                if v < beta:
+                    hi = v
+                else:
+                    lo = v
+                g = v
+            guess = lo
+            mine = lo if team == 0 else total - lo
+            for rank in run:
+                values[Card(Suit(s), rank + 2)] = owned + mine
+    finally:
+        if collecting:
+            gc.enable()
     return _solution(deal, seat, values, "tricks", owned, tricks.nodes)
 
 

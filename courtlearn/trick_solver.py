@@ -90,7 +90,7 @@ class TrickSearch:
         info = [self.suit((hands[s], hands[s + 4], hands[s + 8], hands[s + 12]))
                 for s in range(4)]
         lo, hi = 0, 13 - number
-        used = [0, 0, 0, 0]                   # depths the bounds below rely on
+        used = (0, 0, 0, 0)                   # depths the bounds below rely on
         ekey = (leader, info[0].holders, info[1].holders, info[2].holders, info[3].holders)
         hit = self.exact.get(ekey)
         if hit is not None:
@@ -112,7 +112,7 @@ class TrickSearch:
                     return u2, _mask(info, depths)
                 lo = max(lo, l2)
                 hi = min(hi, u2)
-                used = [max(a, b) for a, b in zip(used, depths)]
+                used = tuple(map(max, used, depths))
         mine, theirs, depths = self.sure(hands, leader, info)
         if mine or theirs:
             if leader & 1:
@@ -124,7 +124,7 @@ class TrickSearch:
                     return 13 - number - theirs, _mask(info, depths)
                 lo = max(lo, mine)
                 hi = min(hi, 13 - number - theirs)
-                used = [max(a, b) for a, b in zip(used, depths)]
+                used = tuple(map(max, used, depths))
         if lo >= beta or hi <= alpha or lo == hi:
             return (lo if lo >= beta or lo == hi else hi), _mask(info, used)
         a0, b0 = max(alpha, lo), min(beta, hi)
@@ -168,15 +168,11 @@ class TrickSearch:
         of the suits the count looked at) from this trick start.
 
         The top trump can never lose, nor the next ones below it in the same hand: the
-        holder's side wins one trick for each. The side on lead also wins the leader's
-        quick tricks: his top trumps, and in each other suit his top cards, as many as an
-        opponent holding a trump can follow to (after that he ruffs), cashed one after
-        another from the lead. The partner discards on them, so when he holds a trump he
-        must have enough cards outside trumps (else he would have to ruff one and take
-        the lead).
+        holder's side wins one trick for each. The side on lead also wins what the
+        leader can cash (see :meth:`cash`), or what the partner can cash once the leader
+        has led a small card to the partner's top card of a suit.
         """
         t = self.trump
-        depths = [0, 0, 0, 0]
         trumps = info[t].holders
         top_seat = -1
         run = 0
@@ -184,14 +180,43 @@ class TrickSearch:
             top_seat = int(trumps[0])
             while run < len(trumps) and trumps[run] == trumps[0]:
                 run += 1
+        mine, depths, _ = self.cash(hands, leader, info)
+        if top_seat == leader:
+            mine += run
+        partner = (leader + 2) & 3
+        via, more, suits = self.cash(hands, partner, info)
+        if top_seat == partner:
+            via += run
+        if via > mine and any(suits >> s & 1 and hands[leader * 4 + s] for s in range(4)):
+            # an entry: the leader leads small to the partner's top card of a suit the
+            # partner can cash, and the partner cashes from there
+            mine = via
+            depths = [max(a, b) for a, b in zip(depths, more)]
+        if trumps:
             depths[t] = min(run + 1, len(trumps))
-        me = str(leader)
-        o1 = ((leader + 1) & 3) * 4
-        o2 = ((leader + 3) & 3) * 4
-        p = ((leader + 2) & 3) * 4
+        if top_seat >= 0 and top_seat & 1 == leader & 1:
+            return max(mine, run), 0, depths
+        return mine, run, depths
+
+    def cash(self, hands, seat, info):
+        """(the tricks ``seat`` can cash from the lead outside trumps, depths looked at,
+        bitmask of the suits that give at least one of them).
+
+        In each suit, the seat's top cards, as many as an opponent holding a trump can
+        follow to (after that he ruffs), cashed one after another. The partner plays on
+        them, discarding when void, so when he holds a trump he must have enough cards
+        outside trumps (else he would have to ruff one and take the lead).
+        """
+        t = self.trump
+        me = str(seat)
+        o1 = (seat + 1) & 3
+        o2 = (seat + 3) & 3
+        partner = (seat + 2) & 3
+        depths = [0, 0, 0, 0]
         side = 0
+        suits = 0
         for s in range(4):
-            if s == t or not hands[leader * 4 + s]:
+            if s == t or not hands[seat * 4 + s]:
                 continue
             order = info[s].holders
             w = 0
@@ -199,20 +224,18 @@ class TrickSearch:
                 w += 1
             depths[s] = min(w + 1, len(order))
             if w:
-                if hands[o1 + t]:
-                    w = min(w, info[s].lengths[(leader + 1) & 3])
-                if hands[o2 + t]:
-                    w = min(w, info[s].lengths[(leader + 3) & 3])
-                side += w
-        if side and hands[p + t]:
-            partner = (leader + 2) & 3
+                if hands[o1 * 4 + t]:
+                    w = min(w, info[s].lengths[o1])
+                if hands[o2 * 4 + t]:
+                    w = min(w, info[s].lengths[o2])
+                if w:
+                    side += w
+                    suits |= 1 << s
+        if side and hands[partner * 4 + t]:
             plain = sum(info[s].lengths[partner] for s in range(4) if s != t)
             if side > plain:
-                side = 0
-        own = side + (run if top_seat == leader else 0)
-        if top_seat >= 0 and top_seat & 1 == leader & 1:
-            return max(own, run), 0, depths
-        return own, run, depths
+                return 0, depths, 0
+        return side, depths, suits
 
     def play(self, hands, leader, number, trick, alpha, beta):
         """(team 0's tricks from here, relevance) with ``trick`` the cards played so far."""
@@ -277,32 +300,36 @@ class TrickSearch:
                 continue
             live = hands[s] | hands[s + 4] | hands[s + 8] | hands[s + 12]
             others = live & ~mine
-            if not trick:
+            if trick:
+                for _, cs, cr in trick:
+                    if cs == s:
+                        others |= 1 << cr
+            else:
                 top = 1 << (live.bit_length() - 1)
                 side = 0 if mine & top else 1 if hands[((seat + 2) & 3) * 4 + s] & top else 2
-            for _, cs, cr in trick:
-                if cs == s:
-                    others |= 1 << cr
-            r = mine.bit_length() - 1
-            while r >= 0:
-                # the run of mine down from r: no other hand's live card between
-                low = r
-                j = r - 1
-                while j >= 0 and not others >> j & 1:
-                    if mine >> j & 1:
-                        low = j
-                    j -= 1
-                if not trick:
-                    # leading: cash a winner first, then low under the partner's winner,
-                    # then low in the other suits; trumps after the plain suits
-                    key = (side, s == trump, -r if side == 0 else low)
+                # leading: cash a winner first, then low under the partner's winner, then
+                # low in the other suits; trumps after the plain suits
+                lead = side * 32 + (16 if s == trump else 0)
+            # the runs of mine, high to low: no other hand's live card between their cards
+            m = mine
+            high = low = -1
+            while True:
+                b = m.bit_length() - 1
+                if high >= 0 and b >= 0 and not (others >> (b + 1)) & ((1 << (low - b - 1)) - 1):
+                    low = b
                 else:
-                    beats = (s == ws and r > wr) or (s == trump and ws != trump)
-                    key = (beats, low) if partner else (not beats, low)
-                out.append((key, s, low))
-                r = low - 1
-                while r >= 0 and not mine >> r & 1:
-                    r -= 1
+                    if high >= 0:
+                        if not trick:
+                            key = lead + (12 - high if side == 0 else low)
+                        else:
+                            beats = (s == ws and high > wr) or (s == trump and ws != trump)
+                            # under a partner who wins: low first; else the cheapest winner
+                            key = (16 if beats == partner else 0) + low
+                        out.append((key, s, low))
+                    if b < 0:
+                        break
+                    high = low = b
+                m ^= 1 << b
         out.sort()
         return [(s, r) for _, s, r in out]
 
