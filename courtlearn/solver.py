@@ -82,8 +82,6 @@ class _Search:
         self.aces = r.aces_capture if self.pile else True
         self.be_ranga = r.trump_method == "first_void" and r.game == "double_sir"
         self.first_void = r.trump_method == "first_void"
-        # Court Piece counts tricks: sure-trick bounds at each trick start cut the search
-        self.quick = not self.pile
         self.table: dict = {}
         self.shapes: dict = {}
         self.nodes = 0
@@ -213,16 +211,6 @@ class _Search:
                 beta = hi
         else:
             lo, hi = 0, self.most(hands, number, st, pending)
-            if self.quick and trump is not None:
-                sure = self.sure_tricks(hands, leader, trump)
-                if leader & 1:
-                    hi -= sure[0]
-                    lo = sure[1]
-                else:
-                    lo = sure[0]
-                    hi -= sure[1]
-                if lo >= beta:
-                    return lo
             if hi <= alpha:
                 return hi
             if beta > hi:
@@ -254,70 +242,6 @@ class _Search:
             for m in pending:
                 n += m >> _TEN & 1
         return n
-
-    def sure_tricks(self, hands, leader, trump):
-        """(tricks the side on lead is sure of, tricks the other side is sure of) from
-        this trick start, trick counting only (Court Piece).
-
-        The other side: the top trump can never lose, nor the next ones below it in the
-        same hand, so the holder's side wins one trick for each. The side on lead also
-        wins the leader's "quick tricks": the leader's top trumps, and in each other suit
-        the leader's top cards, no more of them than an opponent who holds trumps can
-        follow to (after that he ruffs), all cashed one after another from the lead. The
-        partner discards on them, so he must have enough cards outside trumps when he
-        holds a trump (else he would have to ruff one and take the lead away).
-        """
-        t = trump
-        top_seat = -1
-        run = 0
-        live = hands[t] | hands[t + 4] | hands[t + 8] | hands[t + 12]
-        while live:
-            r = live.bit_length() - 1
-            bit = 1 << r
-            holder = 0 if hands[t] & bit else 1 if hands[t + 4] & bit else \
-                2 if hands[t + 8] & bit else 3
-            if top_seat < 0:
-                top_seat = holder
-            elif holder != top_seat:
-                break
-            run += 1
-            live ^= bit
-        base = leader * 4
-        o1 = ((leader + 1) & 3) * 4
-        o2 = ((leader + 3) & 3) * 4
-        p = ((leader + 2) & 3) * 4
-        side = 0
-        for s in range(4):
-            if s == t:
-                continue
-            mine = hands[base + s]
-            if not mine:
-                continue
-            live = mine | hands[o1 + s] | hands[o2 + s] | hands[p + s]
-            w = 0
-            while live:
-                bit = 1 << (live.bit_length() - 1)
-                if not mine & bit:
-                    break
-                w += 1
-                live ^= bit
-            if w:
-                if hands[o1 + t]:
-                    w = min(w, bin(hands[o1 + s]).count("1"))
-                if hands[o2 + t]:
-                    w = min(w, bin(hands[o2 + s]).count("1"))
-                side += w
-        if side and hands[p + t]:
-            plain = 0
-            for s in range(4):
-                if s != t:
-                    plain += bin(hands[p + s]).count("1")
-            if side > plain:
-                side = 0
-        own = side + (run if top_seat == leader else 0)
-        if top_seat & 1 == leader & 1:
-            return max(own, run), 0
-        return own, run
 
     def play(self, hands, leader, number, st, trump, pending, trick, alpha, beta):
         self.nodes += 1
@@ -463,9 +387,14 @@ def solve(deal, using: str = "auto") -> Solution:
             values = dds.solve_with_endplay(deal)
             return _solution(deal, seat, values, "tricks", deal._won[team], 0)
     search = _Search(deal)
-    if search.quick and trump is not None:
+    if not search.pile and trump is not None:
         # trick counting with a known trump: the faster search of trick_solver
         return _solve_tricks(deal, search, hands, trick, trump, seat, team)
+    return _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team)
+
+
+def _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team) -> Solution:
+    """:func:`solve` by the search of this module, which knows every game's count."""
     number = len(deal._tricks)
     leader = deal._leader
     if search.tens:

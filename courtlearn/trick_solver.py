@@ -69,10 +69,11 @@ class TrickSearch:
 
     def __init__(self, trump: int):
         self.trump = trump
-        self.exact: dict = {}       # (leader, holders x4) -> (lo, hi, depths)
+        self.exact: dict = {}       # (leader, holders x4) -> (lo, hi, depths, best lead)
         # (leader, lengths x4) -> {the holders of the top cards that mattered: (lo, hi)}
         self.classes: dict = {}
         self.suits: dict = {}
+        self.runs: dict = {}        # (a hand's cards of a suit, the others') -> _runs()
         self.nodes = 0
 
     def suit(self, masks) -> _Suit:
@@ -91,10 +92,11 @@ class TrickSearch:
                 for s in range(4)]
         lo, hi = 0, 13 - number
         used = (0, 0, 0, 0)                   # depths the bounds below rely on
+        first = None
         ekey = (leader, info[0].holders, info[1].holders, info[2].holders, info[3].holders)
         hit = self.exact.get(ekey)
         if hit is not None:
-            lo, hi, used = hit
+            lo, hi, used, first = hit
             if lo >= beta or hi <= alpha or lo == hi:
                 return (lo if lo >= beta or lo == hi else hi), _mask(info, used)
         ckey = (leader, info[0].lengths, info[1].lengths, info[2].lengths, info[3].lengths)
@@ -113,7 +115,8 @@ class TrickSearch:
                 lo = max(lo, l2)
                 hi = min(hi, u2)
                 used = tuple(map(max, used, depths))
-        mine, theirs, depths = self.sure(hands, leader, info)
+        # (an exact entry's bounds already hold the sure tricks' bounds)
+        mine, theirs, depths = (0, 0, None) if hit else self.sure(hands, leader, info)
         if mine or theirs:
             if leader & 1:
                 mine, theirs = theirs, mine
@@ -128,7 +131,14 @@ class TrickSearch:
         if lo >= beta or hi <= alpha or lo == hi:
             return (lo if lo >= beta or lo == hi else hi), _mask(info, used)
         a0, b0 = max(alpha, lo), min(beta, hi)
-        v, rel = self.play(hands, leader, number, [], a0, b0)
+        if first is not None:
+            # the lead that was best here last time (as the how-many-th live card of
+            # its suit from the top): tried first again
+            s, k = first
+            first = (s, (info[s].tops[k + 1] ^ info[s].tops[k]).bit_length() - 1)
+        v, rel = self.play(hands, leader, number, [], a0, b0, first)
+        s, r = self.lead
+        first = (s, bin(info[s].live >> (r + 1)).count("1"))
         if v <= a0:
             hi = min(hi, v)
         elif v >= b0:
@@ -137,7 +147,7 @@ class TrickSearch:
             lo = hi = v
         rel |= _mask(info, used)
         depths = tuple(info[s].depth(rel >> (16 * s) & 0x1FFF) for s in range(4))
-        self.exact[ekey] = (lo, hi, depths)
+        self.exact[ekey] = (lo, hi, depths, first)
         prefixes = (info[0].holders[:depths[0]], info[1].holders[:depths[1]],
                     info[2].holders[:depths[2]], info[3].holders[:depths[3]])
         if bucket is None:
@@ -180,16 +190,30 @@ class TrickSearch:
             top_seat = int(trumps[0])
             while run < len(trumps) and trumps[run] == trumps[0]:
                 run += 1
-        mine, depths, _ = self.cash(hands, leader, info)
-        if top_seat == leader:
-            mine += run
         partner = (leader + 2) & 3
+        mine, depths, _ = self.cash(hands, leader, info)
         via, more, suits = self.cash(hands, partner, info)
-        if top_seat == partner:
-            via += run
+        if top_seat == leader or top_seat == partner:
+            lengths = info[t].lengths
+            if top_seat == leader:
+                mine += run
+            else:
+                via += run
+            if run >= max(lengths[(leader + 1) & 3], lengths[(leader + 3) & 3]):
+                # the top trumps draw every trump the other side has: no ruffs after that,
+                # and the holder's lower trumps win too once his partner has none left
+                drawn, deep, _ = self.cash(hands, top_seat, info, True)
+                drawn += run
+                if lengths[(top_seat + 2) & 3] <= run:
+                    drawn += lengths[top_seat] - run
+                if top_seat == leader and drawn > mine:
+                    mine, depths = drawn, deep
+                elif top_seat == partner and drawn > via:
+                    via, more = drawn, deep
         if via > mine and any(suits >> s & 1 and hands[leader * 4 + s] for s in range(4)):
             # an entry: the leader leads small to the partner's top card of a suit the
-            # partner can cash, and the partner cashes from there
+            # partner can cash (one the other side must follow to), and the partner
+            # cashes from there
             mine = via
             depths = [max(a, b) for a, b in zip(depths, more)]
         if trumps:
@@ -198,12 +222,13 @@ class TrickSearch:
             return max(mine, run), 0, depths
         return mine, run, depths
 
-    def cash(self, hands, seat, info):
+    def cash(self, hands, seat, info, drawn=False):
         """(the tricks ``seat`` can cash from the lead outside trumps, depths looked at,
         bitmask of the suits that give at least one of them).
 
         In each suit, the seat's top cards, as many as an opponent holding a trump can
-        follow to (after that he ruffs), cashed one after another. The partner plays on
+        follow to (after that he ruffs; ``drawn``: the opponents' trumps are gone by
+        then), cashed one after another. The partner plays on
         them, discarding when void, so when he holds a trump he must have enough cards
         outside trumps (else he would have to ruff one and take the lead).
         """
@@ -223,7 +248,7 @@ class TrickSearch:
             while w < len(order) and order[w] == me:
                 w += 1
             depths[s] = min(w + 1, len(order))
-            if w:
+            if w and not drawn:
                 if hands[o1 * 4 + t]:
                     w = min(w, info[s].lengths[o1])
                 if hands[o2 * 4 + t]:
@@ -237,29 +262,42 @@ class TrickSearch:
                 return 0, depths, 0
         return side, depths, suits
 
-    def play(self, hands, leader, number, trick, alpha, beta):
-        """(team 0's tricks from here, relevance) with ``trick`` the cards played so far."""
+    def play(self, hands, leader, number, trick, alpha, beta, first=None):
+        """(team 0's tricks from here, relevance) with ``trick`` the cards played so far;
+        ``first``: a move to try before the others. On a lead, ``self.lead`` is left
+        holding the best lead."""
         self.nodes += 1
         seat = (leader + len(trick)) & 3
         maximize = (seat & 1) == 0
         best = -1 if maximize else 99
         every = 0
-        for s, r in self.moves(hands, seat, trick):
-            v, rel = self.after(hands, leader, number, trick, seat, s, r, alpha, beta)
+        moves = self.moves(hands, seat, trick)
+        if first is not None:
+            moves.remove(first)
+            moves.insert(0, first)
+        top = moves[0]
+        for move in moves:
+            v, rel = self.after(hands, leader, number, trick, seat, move[0], move[1], alpha, beta)
             every |= rel
             if maximize:
                 if v > best:
                     best = v
+                    top = move
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
-                            return v, rel
+                            every = rel
+                            break
             elif v < best:
                 best = v
+                top = move
                 if v < beta:
                     beta = v
                     if alpha >= beta:
-                        return v, rel
+                        every = rel
+                        break
+        if not trick:
+            self.lead = top
         return best, every
 
     def after(self, hands, leader, number, trick, seat, s, r, alpha, beta):
@@ -294,6 +332,7 @@ class TrickSearch:
             win_seat, ws, wr = _winner(trick, trump)
             partner = ((seat + 2) & 3) == win_seat
         out = []
+        runs = self.runs
         for s in suits:
             mine = hands[s + base]
             if not mine:
@@ -310,28 +349,42 @@ class TrickSearch:
                 # leading: cash a winner first, then low under the partner's winner, then
                 # low in the other suits; trumps after the plain suits
                 lead = side * 32 + (16 if s == trump else 0)
-            # the runs of mine, high to low: no other hand's live card between their cards
-            m = mine
-            high = low = -1
-            while True:
-                b = m.bit_length() - 1
-                if high >= 0 and b >= 0 and not (others >> (b + 1)) & ((1 << (low - b - 1)) - 1):
-                    low = b
+            got = runs.get((mine, others))
+            if got is None:
+                got = runs[(mine, others)] = _runs(mine, others)
+            for high, low in got:
+                if not trick:
+                    key = lead + (12 - high if side == 0 else low)
                 else:
-                    if high >= 0:
-                        if not trick:
-                            key = lead + (12 - high if side == 0 else low)
-                        else:
-                            beats = (s == ws and high > wr) or (s == trump and ws != trump)
-                            # under a partner who wins: low first; else the cheapest winner
-                            key = (16 if beats == partner else 0) + low
-                        out.append((key, s, low))
-                    if b < 0:
-                        break
-                    high = low = b
-                m ^= 1 << b
+                    beats = (s == ws and high > wr) or (s == trump and ws != trump)
+                    # under a partner who wins: low first; else the cheapest winner
+                    key = (16 if beats == partner else 0) + low
+                out.append((key, s, low))
         out.sort()
         return [(s, r) for _, s, r in out]
+
+
+def _runs(mine: int, others: int) -> tuple:
+    """The runs of equivalent cards in ``mine`` (no card of ``others`` between their
+    cards), high to low, as (highest rank, lowest rank) bit indexes.
+
+    >>> _runs(0b1101, 0b0010)          # ranks 0, 2 and 3; another hand holds rank 1
+    ((3, 2), (0, 0))
+    """
+    out = []
+    m = mine
+    high = low = -1
+    while m:
+        b = m.bit_length() - 1
+        if high >= 0 and not (others >> (b + 1)) & ((1 << (low - b - 1)) - 1):
+            low = b
+        else:
+            if high >= 0:
+                out.append((high, low))
+            high = low = b
+        m ^= 1 << b
+    out.append((high, low))
+    return tuple(out)
 
 
 def _mask(info, depths) -> int:

@@ -144,11 +144,36 @@ def random_court_piece_positions(count, sizes, seed=0):
     return out
 
 
-def test_pure_solver_and_dds_agree_on_300_court_piece_positions():
-    pytest.importorskip("endplay")
+# positions of each size (tricks left) in the cross-check: 300 in all, every size
+CROSS_CHECK = {1: 30, 2: 30, 3: 30, 4: 30, 5: 30, 6: 30, 7: 30, 8: 30,
+               9: 20, 10: 16, 11: 10, 12: 8, 13: 6}
+
+
+def _both_solvers(state):
+    """(notation, the pure solver's values == DDS's) for one position (a worker's job)."""
     from courtlearn.dds import solve_with_endplay
-    for deal in random_court_piece_positions(304, sizes=[1, 2, 3, 4, 5, 6, 7, 8]):
-        assert solve(deal, using="python").values == solve_with_endplay(deal), deal.to_notation()
+    deal = cl.Deal.from_dict(state)
+    return deal.to_notation(), solve(deal, using="python").values == solve_with_endplay(deal)
+
+
+@pytest.mark.slow
+def test_pure_solver_and_dds_agree_on_300_positions_of_every_size():
+    """From one trick left to whole deals (13 tricks, about half a minute each in pure
+    Python), at a trick start or up to three cards into it: every card's value
+    identical. Two processes share the work (the suite runs nothing else meanwhile)."""
+    pytest.importorskip("endplay")
+    import multiprocessing
+    assert sum(CROSS_CHECK.values()) >= 300
+    states = []
+    for size, count in CROSS_CHECK.items():
+        for deal in random_court_piece_positions(count, sizes=[size], seed=size):
+            assert 13 - len(deal.tricks) == size
+            states.append(deal.to_dict())
+    states.reverse()                            # the big ones first: the two finish together
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        results = pool.map(_both_solvers, states, chunksize=1)
+    wrong = [notation for notation, same in results if not same]
+    assert not wrong, f"{len(wrong)} positions disagree; the first:\n{wrong[0]}"
 
 
 def _north_south(deal, sol) -> int:
@@ -182,6 +207,46 @@ def test_whole_deals_go_through_dds_when_it_is_there():
         tricks_left = 13 - len(deal.tricks)
         assert all(0 <= v <= 13 for v in sol.values.values())
         assert max(sol.values.values()) - deal.tricks_won[cl.team_of(deal.to_play)] <= tricks_left
+
+
+def _by_the_generic_search(deal):
+    """cl.solve's values by the search every game uses, not the trick-counting one."""
+    from courtlearn import solver
+    hands, trick, trump, st, pending = solver._position(deal)
+    seat = deal.to_play
+    return solver._solve_generic(deal, solver._Search(deal), hands, trick, trump, st, pending,
+                                 seat, cl.team_of(seat)).values
+
+
+def test_the_trick_counting_search_agrees_with_the_generic_one():
+    """Court Piece goes through trick_solver's search (sure tricks, partition search);
+    the search behind the other two games, which has neither, must find the same values
+    (with no endplay needed)."""
+    for deal in random_court_piece_positions(120, sizes=[1, 2, 3, 4, 5, 6], seed=7):
+        assert solve(deal, using="python").values == _by_the_generic_search(deal), \
+            deal.to_notation()
+
+
+def test_sure_tricks_never_exceed_what_best_play_gives():
+    """The bounds trick_solver cuts with, checked against the true result at trick starts:
+    the side on lead is sure of no more than it gets, the other side likewise."""
+    from courtlearn.solver import _position
+    from courtlearn.trick_solver import TrickSearch
+    checked = 0
+    for deal in random_court_piece_positions(150, sizes=[2, 3, 4, 5, 6], seed=8):
+        if deal.trick.cards:
+            continue
+        hands, _, trump, _, _ = _position(deal)
+        search = TrickSearch(trump)
+        number = len(deal.tricks)
+        info = [search.suit((hands[s], hands[s + 4], hands[s + 8], hands[s + 12]))
+                for s in range(4)]
+        mine, theirs, _ = search.sure(hands, deal.to_play, info)
+        best = max(solve(deal, using="python").values.values())
+        got = best - deal.tricks_won[cl.team_of(deal.to_play)]    # the side on lead's
+        assert mine <= got and theirs <= 13 - number - got, deal.to_notation()
+        checked += 1
+    assert checked >= 30
 
 
 def test_dds_refuses_the_pile_games():
@@ -262,12 +327,3 @@ def test_dehla_pakad_first_void_before_the_rest_is_dealt_matches_the_engine():
             after = cl.Deal.from_dict(deal.to_dict())
             after.play(card)
             assert _tens_through_the_engine(after, team) == values[card], (deal.to_notation(), card)
-
-
-def test_pure_solver_and_dds_agree_on_nine_and_ten_tricks():
-    """Bigger positions, where the pure solver takes about a second (9 tricks) to several
-    seconds (10): a few of each, values identical to DDS."""
-    pytest.importorskip("endplay")
-    from courtlearn.dds import solve_with_endplay
-    for deal in random_court_piece_positions(8, sizes=[9, 9, 9, 10], seed=3):
-        assert solve(deal, using="python").values == solve_with_endplay(deal), deal.to_notation()
