@@ -6,8 +6,10 @@ one trick for the side that wins it (and so make whole deals solvable in pure
 Python):
 
 - **Sure tricks** at every trick start: the top trumps can never lose, and the
-  leader can cash his top cards one after another (see :meth:`TrickSearch.sure`).
-  They bound the result from both sides before any card is tried.
+  leader (or his partner, reached by a small card to his winner) can cash his top
+  cards one after another, freely once top trumps have drawn the other side's
+  (see :meth:`TrickSearch.sure`). They bound the result from both sides before any
+  card is tried.
 - **Partition search** (M. Ginsberg's, as Bo Haglund's DDS does it): a search
   records which cards' ranks decided it: a card that won a trick by being higher
   than another card of its suit, and the top cards the sure tricks looked at.
@@ -70,7 +72,8 @@ class TrickSearch:
     def __init__(self, trump: int):
         self.trump = trump
         self.exact: dict = {}       # (leader, holders x4) -> (lo, hi, depths, best lead)
-        # (leader, lengths x4) -> {the holders of the top cards that mattered: (lo, hi)}
+        # (leader, lengths x4) -> {depths: {the holders of the top cards that mattered,
+        # as many of each suit as its depth: (lo, hi)}}
         self.classes: dict = {}
         self.suits: dict = {}
         self.runs: dict = {}        # (a hand's cards of a suit, the others') -> _runs()
@@ -103,11 +106,14 @@ class TrickSearch:
         bucket = self.classes.get(ckey)
         if bucket is not None:
             h0, h1, h2, h3 = ekey[1:]
-            for (p0, p1, p2, p3), (l2, u2) in bucket.items():
-                if (l2 <= lo and u2 >= hi) or not (h0.startswith(p0) and h1.startswith(p1)
-                                                   and h2.startswith(p2) and h3.startswith(p3)):
+            for depths, entries in bucket.items():
+                got = entries.get((h0[:depths[0]], h1[:depths[1]], h2[:depths[2]],
+                                   h3[:depths[3]]))
+                if got is None:
                     continue
-                depths = (len(p0), len(p1), len(p2), len(p3))
+                l2, u2 = got
+                if l2 <= lo and u2 >= hi:
+                    continue
                 if l2 >= beta:
                     return l2, _mask(info, depths)
                 if u2 <= alpha:
@@ -152,10 +158,13 @@ class TrickSearch:
                     info[2].holders[:depths[2]], info[3].holders[:depths[3]])
         if bucket is None:
             bucket = self.classes[ckey] = {}
-        old = bucket.get(prefixes)
+        entries = bucket.get(depths)
+        if entries is None:
+            entries = bucket[depths] = {}
+        old = entries.get(prefixes)
         if old is not None:
             lo, hi = max(lo, old[0]), min(hi, old[1])
-        bucket[prefixes] = (lo, hi)
+        entries[prefixes] = (lo, hi)
         return v, rel
 
     def last_trick(self, hands, leader):
