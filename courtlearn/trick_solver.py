@@ -226,14 +226,18 @@ class TrickSearch:
             mine = via
             depths = [max(a, b) for a, b in zip(depths, more)]
         if trumps:
-            depths[t] = min(run + 1, len(trumps))
+            depths[t] = run
         if top_seat >= 0 and top_seat & 1 == leader & 1:
             return max(mine, run), 0, depths
         return mine, run, depths
 
     def cash(self, hands, seat, info, drawn=False):
-        """(the tricks ``seat`` can cash from the lead outside trumps, depths looked at,
-        bitmask of the suits that give at least one of them).
+        """(the tricks ``seat`` can cash from the lead outside trumps, depths the count
+        relies on, bitmask of the suits that give at least one of them).
+
+        The count is a plan that needs only the seat's top cards it cashes and the suit
+        lengths: in a position where the seat holds more top cards it still works, so
+        each suit's depth is the number of cards cashed in it (and 0 for the others).
 
         In each suit, the seat's top cards, as many as an opponent holding a trump can
         follow to (after that he ruffs; ``drawn``: the opponents' trumps are gone by
@@ -256,15 +260,15 @@ class TrickSearch:
             w = 0
             while w < len(order) and order[w] == me:
                 w += 1
-            depths[s] = min(w + 1, len(order))
             if w and not drawn:
                 if hands[o1 * 4 + t]:
                     w = min(w, info[s].lengths[o1])
                 if hands[o2 * 4 + t]:
                     w = min(w, info[s].lengths[o2])
-                if w:
-                    side += w
-                    suits |= 1 << s
+            if w:
+                side += w
+                suits |= 1 << s
+                depths[s] = w
         if side and hands[partner * 4 + t]:
             plain = sum(info[s].lengths[partner] for s in range(4) if s != t)
             if side > plain:
