@@ -62,7 +62,8 @@ _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * 
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
 _new_trick = _tnew = tuple.__new__   # Trick's and Event's own __new__ are Python code; this is
                                      # the same, in C (the deal makes an event per card)
-_PLAYED, _TRICK_WON, _TO_CENTRE = (DEAL_EVENT_TYPES[k] for k in ("play", "trick", "centre"))
+_PLAYED, _TRICK_WON, _TO_CENTRE, _CAPTURED, _SWEPT = (
+    DEAL_EVENT_TYPES[k] for k in ("play", "trick", "centre", "capture", "sweep"))
 
 
 class _EventTables:
@@ -74,7 +75,7 @@ class _EventTables:
     a suit led of -1 (none yet) is the last slot of its row.
     """
 
-    __slots__ = ("rules", "plays", "tricks", "centre")
+    __slots__ = ("rules", "plays", "tricks", "centre", "takes")
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -84,6 +85,8 @@ class _EventTables:
         self.tricks = [[[None] * 8 for _ in range(4)] for _ in range(52)]
         # centre[winner][tricks now in the centre]
         self.centre = [[None] * 14 for _ in range(4)]
+        # takes[0 capture, 1 sweep][winner][tricks taken from the centre]
+        self.takes = [[[None] * 14 for _ in range(4)] for _ in range(2)]
 
 
 _TABLES: dict[int, _EventTables] = {}
@@ -854,25 +857,26 @@ class Deal:
     # --------------------------------------------------------------- the piles
     def _pile(self, number: int, best: Card, win_seat: int):
         """RULES.md section 6: the centre pile and two tricks in a row by the same player."""
-        r = self.rules
-        self._centre.append(number)
+        centre = self._centre
+        centre.append(number)
+        n = len(centre)
         if win_seat == self._run_seat:
             self._run_len += 1
         else:
             self._run_seat, self._run_len = win_seat, 1
         if number == 12:                       # the last trick takes what is left
-            n = len(self._centre)
             self._take_centre(win_seat & 1)
-            self._add("sweep", win_seat, None, (n,), None)
+            self._log.append(self._taken(1, win_seat, n))
             return
         if self._run_len < 2:
-            n = len(self._centre)
             row = self._events.centre[win_seat]
             ev = row[n]
             if ev is None:
-                ev = row[n] = _tnew(_TO_CENTRE, ("centre", win_seat, None, (n,), None, r))
+                ev = row[n] = _tnew(_TO_CENTRE, ("centre", win_seat, None, (n,), None,
+                                                 self.rules))
             self._log.append(ev)
             return
+        r = self.rules
         blocked = None
         if not r.first_two_capture and number == 1:
             blocked = "first_two"
@@ -883,12 +887,21 @@ class Deal:
               and (self._fixed_at is None or number <= self._fixed_at[0])):
             blocked = "be_ranga"
         if blocked:
-            self._add("no_capture", win_seat, None, (blocked, len(self._centre)), None)
+            self._add("no_capture", win_seat, None, (blocked, n), None)
             return
-        n = len(self._centre)
         self._take_centre(win_seat & 1)
         self._run_len = 0
-        self._add("capture", win_seat, None, (n,), None)
+        self._log.append(self._taken(0, win_seat, n))
+
+    def _taken(self, sweep: int, win_seat: int, n: int) -> Event:
+        """The (shared) event of ``win_seat`` taking the ``n`` tricks of the centre."""
+        row = self._events.takes[sweep][win_seat]
+        ev = row[n]
+        if ev is None:
+            kind = "sweep" if sweep else "capture"
+            ev = row[n] = _tnew(_SWEPT if sweep else _CAPTURED,
+                                (kind, win_seat, None, (n,), None, self.rules))
+        return ev
 
     def _take_centre(self, team: int):
         tricks = self._tricks
