@@ -289,8 +289,12 @@ class TrickSearch:
             moves.remove(first)
             moves.insert(0, first)
         top = moves[0]
+        floor = [0, 0, 0, 0]
         for move in moves:
-            v, rel = self.after(hands, leader, number, trick, seat, move[0], move[1], alpha, beta)
+            s, r = move
+            if r < floor[s]:
+                continue
+            v, rel = self.after(hands, leader, number, trick, seat, s, r, alpha, beta)
             every |= rel
             if maximize:
                 if v > best:
@@ -309,6 +313,13 @@ class TrickSearch:
                     if alpha >= beta:
                         every = rel
                         break
+            if not floor[s]:
+                # no rank of this suit below the lowest one that mattered can change the
+                # result: the seat's other cards below it would give the same (as DDS does)
+                low = rel >> (16 * s) & 0x1FFF
+                low = (low & -low).bit_length() - 1 if low else 13
+                if r < low:
+                    floor[s] = low
         if not trick:
             self.lead = top
         return best, every
