@@ -439,19 +439,33 @@ def _solve_tricks(deal, search, hands, trick, trump, seat, team) -> Solution:
     # cycles: the cyclic garbage collector would only walk them again and again
     collecting = gc.isenabled()
     gc.disable()
+    # suit -> (the lowest rank of it that mattered after a card of it, that card's value):
+    # a lower card of the suit has the same value (see TrickSearch.play)
+    floor = {}
     try:
         for s, r, run in search.moves(hands, seat, trick, trump):
-            lo, hi = 0, total
-            g = guess if guess is not None else (total + 1) // 2
-            while lo < hi:                              # MTD(f), as in solve()
-                beta = max(g, lo + 1)
-                v, _ = tricks.after(hands, leader, number, trick, seat, s, r, beta - 1, beta)
-                if v < beta:
-                    hi = v
-                else:
-                    lo = v
-                g = v
-            guess = lo
+            if s in floor and r < floor[s][0]:
+                lo = floor[s][1]
+            else:
+                lo, hi = 0, total
+                g = guess if guess is not None else (total + 1) // 2
+                mattered = 0
+                while lo < hi:                          # MTD(f), as in solve()
+                    beta = max(g, lo + 1)
+                    v, rel = tricks.after(hands, leader, number, trick, seat, s, r,
+                                          beta - 1, beta)
+                    mattered |= rel
+                    if v < beta:
+                        hi = v
+                    else:
+                        lo = v
+                    g = v
+                guess = lo
+                if s not in floor:
+                    low = mattered >> (16 * s) & 0x1FFF
+                    low = (low & -low).bit_length() - 1 if low else 13
+                    if r < low:
+                        floor[s] = (low, lo)
             mine = lo if team == 0 else total - lo
             for rank in run:
                 values[Card(Suit(s), rank + 2)] = owned + mine
