@@ -17,6 +17,9 @@ Python):
   many cards of each suit each hand holds. The transposition table keeps each
   result for that whole class of positions: the holders of the top cards of each
   suit down to the lowest card that mattered, and the suit lengths.
+- **Small cards skipped** (as DDS does): once a card has been searched, the seat's
+  lower cards of its suit, below the lowest rank that mattered, give the same result
+  and are not tried.
 - The last trick is counted without searching it.
 
 A move that stands for a run of equivalent cards is always played as the run's

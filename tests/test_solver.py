@@ -158,7 +158,7 @@ def _both_solvers(state):
 
 @pytest.mark.slow
 def test_pure_solver_and_dds_agree_on_300_positions_of_every_size():
-    """From one trick left to whole deals (13 tricks, about half a minute each in pure
+    """From one trick left to whole deals (13 tricks, from seconds to two minutes in pure
     Python), at a trick start or up to three cards into it: every card's value
     identical. Two processes share the work (the suite runs nothing else meanwhile)."""
     pytest.importorskip("endplay")
