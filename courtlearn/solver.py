@@ -18,7 +18,9 @@ says):
 Pure Python over the engine's per-suit bitmasks, so it runs in the browser too:
 alpha-beta search with a transposition table at trick starts, cards that are
 equivalent merged into one move (two cards of a hand with no live card of another
-hand between them), and a move order that tries the likely best card first.
+hand between them), and a move order that tries the likely best card first. Court
+Piece, which only counts tricks, has a search of its own with sure-trick bounds and
+partition search (:mod:`courtlearn.trick_solver`): whole deals in seconds to minutes.
 
 >>> import courtlearn as cl
 >>> deal = cl.Deal(cl.Rules.court_piece(stop_when_decided=False), dealer=3, seed=11)
@@ -215,8 +217,6 @@ class _Search:
                 return hi
             if beta > hi:
                 beta = hi
-            if alpha < lo:
-                alpha = lo
         a0, b0 = alpha, beta
         v = self.play(hands, leader, number, st, trump, pending, [], alpha, beta)
         if v <= a0:
