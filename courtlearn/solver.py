@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from .cards import Card, Suit
 from .language import tr, trn
 from .rules import team_of
-from .trick_solver import TrickSearch
+from .trick_solver import TrickSearch, lowest_mattered
 
 __all__ = ["Solution", "solve"]
 
@@ -405,20 +405,9 @@ def _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team) -
     total = _future_total(search, hands, st, pending, number, trick)
     guess = None
     for s, r, run in search.moves(hands, seat, trick, trump):
-        # the exact value by null-window tests (MTD(f)): far more cut-offs than one search
-        # with the whole window; the transposition table carries what each test learns
-        lo, hi = 0, total
-        g = guess if guess is not None else (total + 1) // 2
-        while lo < hi:
-            beta = max(g, lo + 1)
-            v = _after(search, hands, leader, number, st, trump, pending, trick, seat, s, r,
-                       beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-            g = v
-        guess = lo
+        lo = guess = _mtdf(lambda a, b: _after(search, hands, leader, number, st, trump,
+                                               pending, trick, seat, s, r, a, b),
+                           total, guess)
         mine = lo if team == 0 else total - lo
         for rank in run:
             values[Card(Suit(s), rank + 2)] = owned + mine
@@ -447,25 +436,17 @@ def _solve_tricks(deal, search, hands, trick, trump, seat, team) -> Solution:
             if s in floor and r < floor[s][0]:
                 lo = floor[s][1]
             else:
-                lo, hi = 0, total
-                g = guess if guess is not None else (total + 1) // 2
-                mattered = 0
-                while lo < hi:                          # MTD(f), as in solve()
-                    beta = max(g, lo + 1)
-                    v, rel = tricks.after(hands, leader, number, trick, seat, s, r,
-                                          beta - 1, beta)
-                    mattered |= rel
-                    if v < beta:
-                        hi = v
-                    else:
-                        lo = v
-                    g = v
-                guess = lo
-                if s not in floor:
-                    low = mattered >> (16 * s) & 0x1FFF
-                    low = (low & -low).bit_length() - 1 if low else 13
-                    if r < low:
-                        floor[s] = (low, lo)
+                mattered = [0]          # the ranks every test's result relied on
+
+                def probe(alpha, beta):
+                    v, rel = tricks.after(hands, leader, number, trick, seat, s, r, alpha, beta)
+                    mattered[0] |= rel
+                    return v
+
+                lo = guess = _mtdf(probe, total, guess)
+                low = lowest_mattered(mattered[0], s)
+                if r < low:
+                    floor.setdefault(s, (low, lo))
             mine = lo if team == 0 else total - lo
             for rank in run:
                 values[Card(Suit(s), rank + 2)] = owned + mine
@@ -473,6 +454,28 @@ def _solve_tricks(deal, search, hands, trick, trump, seat, team) -> Solution:
         if collecting:
             gc.enable()
     return _solution(deal, seat, values, "tricks", owned, tricks.nodes)
+
+
+def _mtdf(probe, total: int, guess) -> int:
+    """The exact value (0..``total``) of one root move by null-window tests (MTD(f)), the
+    first at ``guess`` (the last move's value): far more cut-offs than one search with the
+    whole window, and the transposition table carries what each test learns.
+    ``probe(alpha, beta)`` searches the move in that window and returns a bound.
+
+    >>> _mtdf(lambda alpha, beta: 4, 7, None)      # a move worth 4 of 7
+    4
+    """
+    lo, hi = 0, total
+    g = guess if guess is not None else (total + 1) // 2
+    while lo < hi:
+        beta = max(g, lo + 1)
+        v = probe(beta - 1, beta)
+        if v < beta:
+            hi = v
+        else:
+            lo = v
+        g = v
+    return lo
 
 
 def _solution(deal, seat, values, measure, owned, nodes) -> Solution:

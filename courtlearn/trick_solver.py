@@ -31,7 +31,7 @@ ranks of suit ``s`` at bits ``16*s + rank - 2``.
 """
 from __future__ import annotations
 
-__all__ = ["TrickSearch"]
+__all__ = ["TrickSearch", "lowest_mattered"]
 
 
 class _Suit:
@@ -319,7 +319,7 @@ class TrickSearch:
             if not floor[s]:
                 # no rank of this suit below the lowest one that mattered can change the
                 # result: the seat's other cards below it would give the same (as DDS does)
-                low = rel >> (16 * s) & 0x1FFF
+                low = rel >> (16 * s) & 0x1FFF          # (lowest_mattered, inlined: a hot path)
                 low = (low & -low).bit_length() - 1 if low else 13
                 if r < low:
                     floor[s] = low
@@ -389,6 +389,17 @@ class TrickSearch:
                 out.append((key, s, low))
         out.sort()
         return [(s, r) for _, s, r in out]
+
+
+def lowest_mattered(rel: int, s: int) -> int:
+    """The lowest rank (bit index) of suit ``s`` in relevance mask ``rel``; 13 if none of
+    the suit mattered (then no card of it can change the result).
+
+    >>> lowest_mattered(0b1100 << 16, 1), lowest_mattered(0b1100 << 16, 0)
+    (2, 13)
+    """
+    low = rel >> (16 * s) & 0x1FFF
+    return (low & -low).bit_length() - 1 if low else 13
 
 
 def _runs(mine: int, others: int) -> tuple:

@@ -253,8 +253,13 @@ def browser_page(browser):
     base, b = browser
     context = b.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    yield base, page, Watch(page)
+    watch = Watch(page)
+    yield base, page, watch
     context.close()
+    # an error that comes after the test's own check, or in a test that failed early,
+    # fails it too: none is ever dropped
+    if watch.errors:
+        pytest.fail(watch.errors.report())
 
 
 def test_site_is_self_contained(site):

@@ -51,11 +51,9 @@ def page(browser, request):
     if getattr(request.node, "rep_call_failed", False):
         pg.screenshot(path=str(ARTIFACTS / f"failed_{request.node.name}.png"))
     ctx.close()
-    # any console error fails the test that saw it: there is no list of errors to ignore
-    # (a test that failed already gets them in its report instead of a second failure)
-    if errors and getattr(request.node, "rep_call_failed", False):
-        print(errors.report())
-    elif errors:
+    # any console error fails the test that saw it, whatever else happened in it: there is
+    # no list of errors to ignore and no case where they only get printed
+    if errors:
         pytest.fail(errors.report())
 
 
