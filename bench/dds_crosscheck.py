@@ -1,56 +1,42 @@
 """The pure Court Piece solver against DDS on random positions of every size (issue 13).
 
-Run:  .venv/bin/python bench/dds_crosscheck.py [--per-size 3] [--tricks 11 12 13] [--seed 0]
+Run:  .venv/bin/python bench/dds_crosscheck.py [--per-size N] [--tricks 11 12 13]
 
-For each number of tricks left, random Court Piece deals (stop_when_decided=False,
-a random trump) are played at random to that point and then zero to three cards
-into the trick, as ``tests/test_solver.py`` makes them. Each position is solved by
-``cl.solve(deal, using="python")`` and by DDS through endplay; every card's value
-must agree. Prints the time and nodes of each, and exits 1 on any disagreement.
-Needs endplay (``pip install -e .[test]``).
+The positions are those of the test that checks the two solvers against each other
+(``tests/test_solver.py``, ``CROSS_CHECK``): for each number of tricks left, random
+Court Piece deals played at random to that point and zero to three cards into the
+trick; ``--per-size`` takes the first N of them (default: as many as the test has).
+Each is solved by ``cl.solve(deal, using="python")`` and by DDS through endplay;
+every card's value must agree. Prints the time and nodes of each, and exits 1 on any
+disagreement. Needs endplay (``pip install -e .[test]``).
 """
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import courtlearn as cl  # noqa: E402
 from courtlearn.dds import solve_with_endplay  # noqa: E402
-
-
-def positions(tricks_left: int, count: int, seed: int = 0):
-    """``count`` random Court Piece positions with ``tricks_left`` tricks to play."""
-    rng = random.Random(f"crosscheck/{tricks_left}/{seed}")
-    rules = cl.Rules.court_piece(stop_when_decided=False)
-    out = []
-    for _ in range(count):
-        deal = cl.Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(1 << 30))
-        deal.call_trump(rng.choice("SHCD"))
-        while len(deal.tricks) < 13 - tricks_left:
-            deal.play(rng.choice(deal.legal_cards()))
-        for _ in range(rng.randint(0, 3)):
-            deal.play(rng.choice(deal.legal_cards()))
-        out.append(deal)
-    return out
+from test_solver import CROSS_CHECK, random_court_piece_positions  # noqa: E402
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--per-size", type=int, default=3, help="positions per size (default 3)")
-    ap.add_argument("--tricks", type=int, nargs="+", default=list(range(1, 14)))
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--per-size", type=int, help="positions per size (default: the test's)")
+    ap.add_argument("--tricks", type=int, nargs="+", default=list(CROSS_CHECK))
     args = ap.parse_args()
     bad = 0
     total = 0
     for left in args.tricks:
         ours, theirs = [], []
-        for deal in positions(left, args.per_size, args.seed):
+        count = args.per_size or CROSS_CHECK[left]
+        for deal in random_court_piece_positions(count, sizes=[left], seed=left):
             t = time.perf_counter()
             sol = cl.solve(deal, using="python")
             ours.append(time.perf_counter() - t)
