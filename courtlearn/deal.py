@@ -88,6 +88,12 @@ class _EventTables:
         # takes[0 capture, 1 sweep][winner][tricks taken from the centre]
         self.takes = [[[None] * 14 for _ in range(4)] for _ in range(2)]
 
+    def to_centre(self, seat: int, n: int) -> Event:
+        """The event of ``seat``'s trick going to the centre, ``n`` tricks there now."""
+        ev = self.centre[seat][n] = _tnew(_TO_CENTRE, ("centre", seat, None, (n,), None,
+                                                       self.rules))
+        return ev
+
 
 _TABLES: dict[int, _EventTables] = {}
 
@@ -282,10 +288,10 @@ class Deal:
     # slots, not a __dict__: the attributes are read on every card (the engine's speed)
     __slots__ = ("rules", "dealer", "trump_caller", "seed", "phase", "_order", "_hands", "_ndealt",
                  "_trump", "_trump_card", "_hidden", "_trick", "_led", "_ledi", "_leader",
-                 "_tricks", "_trick_records", "_centre", "_won", "_tens", "_run_seat", "_run_len",
-                 "_to_play", "_result", "_revokes", "_asked", "_corrected", "_fixed_at",
-                 "_revealed_at", "_seven", "_played_on", "_log", "_fast", "_fast_play", "_events",
-                 "_plays", "_cp")
+                 "_tricks", "_trick_records", "_centre", "_centre_tens", "_won", "_tens",
+                 "_run_seat", "_run_len", "_to_play", "_result", "_revokes", "_asked",
+                 "_corrected", "_fixed_at", "_revealed_at", "_seven", "_played_on", "_log",
+                 "_fast", "_fast_play", "_events", "_plays", "_cp")
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, rules: Rules | None = None, dealer: int = 3, seed: int | str | None = None,
@@ -361,7 +367,8 @@ class Deal:
         # public Trick records are built when first read (see ``tricks``)
         self._tricks: list[tuple] = []
         self._trick_records: list[Trick] = []
-        self._centre: list[int] = []
+        self._centre: list[int] = []     # the numbers of the tricks in the centre pile
+        self._centre_tens = 0             # and how many tens they hold
         self._won = [0, 0]
         self._tens = [0, 0]
         self._run_seat = -1
@@ -423,12 +430,11 @@ class Deal:
         self._ndealt = upto
 
     def _deal_rest(self):
+        # always between tricks: each seat holds 13 cards less one per trick played (the
+        # caller's face-down card counts as held)
         self._deal_batches(13)
-        sizes = self._sizes()
-        face_down = self._hidden is not None      # the caller's set-aside card counts as held
-        if face_down:
-            sizes = tuple(n + (s == self.trump_caller) for s, n in enumerate(sizes))
-        self._add("deal_rest", self.dealer, None, (sizes, face_down), None)
+        n = 13 - len(self._tricks)
+        self._add("deal_rest", self.dealer, None, ((n, n, n, n), self._hidden is not None), None)
 
     # ------------------------------------------------------------- properties
     @property
@@ -839,7 +845,16 @@ class Deal:
             # nothing can end a Court Piece deal before its seventh trick
             result = self._court_piece_end(number + 1) if number >= 6 else None
         else:
-            self._pile(number, best, win_seat)
+            a, b, c, d = trick          # its tens go with the trick (scoring.tens_in, unrolled)
+            self._centre_tens += (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
+            if win_seat == self._run_seat and self._run_len or number == 12:
+                self._pile(number, best, win_seat)    # a second trick in a row, or the last
+            else:       # the commonest step of _pile, inline: the trick goes to the centre
+                self._run_seat, self._run_len = win_seat, 1
+                centre = self._centre
+                centre.append(number)
+                self._log.append(self._events.centre[win_seat][len(centre)]
+                                 or self._events.to_centre(win_seat, len(centre)))
             if (self._ndealt < 13 and self.rules.trump_method == "first_void"
                     and (self._trump is not None or number >= 4)):
                 self._deal_rest()
@@ -869,12 +884,8 @@ class Deal:
             self._log.append(self._taken(1, win_seat, n))
             return
         if self._run_len < 2:
-            row = self._events.centre[win_seat]
-            ev = row[n]
-            if ev is None:
-                ev = row[n] = _tnew(_TO_CENTRE, ("centre", win_seat, None, (n,), None,
-                                                 self.rules))
-            self._log.append(ev)
+            self._log.append(self._events.centre[win_seat][n]
+                             or self._events.to_centre(win_seat, n))
             return
         r = self.rules
         blocked = None
@@ -904,12 +915,10 @@ class Deal:
         return ev
 
     def _take_centre(self, team: int):
-        tricks = self._tricks
-        for i in self._centre:
-            a, b, c, d = tricks[i][1]       # (scoring.tens_in, unrolled: once per trick)
-            self._tens[team] += (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
+        self._tens[team] += self._centre_tens
         self._won[team] += len(self._centre)
         self._centre = []
+        self._centre_tens = 0
 
     # ----------------------------------------------------------------- the end
     def _court_piece_end(self, n: int):

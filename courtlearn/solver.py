@@ -356,7 +356,7 @@ def _position(deal):
     trick = [((deal._leader + i) & 3, c.si, c.rank - 2) for i, c in enumerate(deal._trick)]
     trump = None if deal._trump is None else int(deal._trump)
     centre = len(deal._centre)
-    ctens = sum(1 for i in deal._centre for c in deal._tricks[i][1] if c.rank == 10)
+    ctens = deal._centre_tens
     prev_ace = bool(deal._tricks) and deal._tricks[-1][3].rank == 14
     fixed = deal._fixed_at[0] if deal._fixed_at is not None else None
     st = (centre, ctens, deal._run_seat, min(deal._run_len, 2), prev_ace, fixed)

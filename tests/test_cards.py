@@ -190,3 +190,14 @@ def test_trump_phase_hand_shows_first_batch_as_held():
     # the stock is listed as held too: suits ♠ ♥ ♣ ♦, high to low
     as_held = sorted(stock, key=lambda code: (SUIT_LETTERS.index(code[-1]), -RANK_VALUE[code[:-1]]))
     assert stock == as_held
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345, -5, 2**31 - 1, 2**40 + 3, 2**200, "lesson", "", "०"])
+def test_shuffled_is_the_order_random_Random_gives_for_every_kind_of_seed(seed):
+    # seeds are literal in lessons and tests: int seeds take a faster path (the C base of
+    # random.Random), which must give exactly the order of random.Random(seed)
+    from courtlearn.cards import shuffled
+    draw = random.Random(seed).random
+    expected = sorted(cl.deck(), key=lambda _card: draw())
+    assert shuffled(seed) == expected
+    assert sorted(shuffled(seed)) == cl.deck()

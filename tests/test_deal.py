@@ -1,6 +1,8 @@
 """One deal: dealing, trump call, following suit, trick winners, refusals' reasons, direction.
 
 Written from RULES.md sections 1-4 and API.md "One deal"."""
+import random
+
 import pytest
 
 import courtlearn as cl
@@ -338,3 +340,29 @@ def test_end_of_the_deal_is_an_event():
         deal.play(deal.legal_cards()[0])
     assert "court" in deal.events[-1].text.lower() or any("court" in e.text.lower() for e in deal.events[-3:])
     assert "North–South" in " ".join(e.text for e in deal.events[-3:])
+
+
+@pytest.mark.parametrize("rules", [
+    cl.Rules.court_piece(), cl.Rules.court_piece(trump_method="shown"),
+    cl.Rules.court_piece(trump_method="hidden"), cl.Rules.double_sir(trump_method="hidden"),
+    cl.Rules.court_piece(allow_deferred=True), cl.Rules.dehla_pakad()], ids=repr)
+def test_the_rest_of_the_deal_says_how_many_cards_each_seat_now_holds(rules):
+    # the engine counts them from the tricks played; here they are counted from the hands
+    rng = random.Random(3)
+    for seed in range(12):
+        deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        if deal.phase == "trump":
+            caller = deal.trump_caller
+            if rules.allow_deferred:
+                deal.defer_trump()
+            elif rules.trump_method == "called":
+                deal.call_trump(rng.choice("SHCD"))
+            else:
+                deal.choose_trump_card(rng.choice(deal.hand(caller)))
+        while not any(e.kind == "deal_rest" for e in deal.events):
+            deal.play(rng.choice(deal.legal_cards()))
+        event = next(e for e in deal.events if e.kind == "deal_rest")
+        face_down = deal.hidden_trump_card is not None
+        held = tuple(len(deal.hand(s)) + (face_down and s == deal.trump_caller) for s in range(4))
+        assert event.data == (held, face_down)
+        assert f"everyone now holds {held[0]} cards" in event.text
