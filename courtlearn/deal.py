@@ -808,17 +808,26 @@ class Deal:
         trick = self._trick
         trump = self._trump
         lead = self._leader
-        # RULES.md 4: the highest trump, else the highest card of the suit led
-        best = trick[0]
-        led = best.suit
-        win = 0
-        for i in (1, 2, 3):
-            c = trick[i]
-            if c.suit is best.suit:
-                if c.rank > best.rank:
-                    best, win = c, i
-            elif c.suit is trump:
-                best, win = c, i
+        # RULES.md 4: the highest trump, else the highest card of the suit led (written out
+        # for the three cards after the lead: a third faster than a loop, once per trick)
+        a, b, c, d = trick
+        led = a.suit
+        best, win = a, 0
+        if b.suit is led:
+            if b.rank > a.rank:
+                best, win = b, 1
+        elif b.suit is trump:
+            best, win = b, 1
+        if c.suit is best.suit:
+            if c.rank > best.rank:
+                best, win = c, 2
+        elif c.suit is trump:
+            best, win = c, 2
+        if d.suit is best.suit:
+            if d.rank > best.rank:
+                best, win = d, 3
+        elif d.suit is trump:
+            best, win = d, 3
         win_seat = (lead + win) & 3
         number = len(self._tricks)
         self._tricks.append((lead, trick, win_seat, best))
@@ -830,7 +839,7 @@ class Deal:
         self._leader = win_seat
         by_trump = best.suit is trump
         row = self._events.tricks[best.index][win_seat]
-        i = trick[0].si + 4 if by_trump else trick[0].si
+        i = a.si + 4 if by_trump else a.si
         ev = row[i]
         if ev is None:
             ev = row[i] = _tnew(_TRICK_WON, ("trick", win_seat, best, by_trump, led, self.rules))
@@ -845,7 +854,7 @@ class Deal:
             # nothing can end a Court Piece deal before its seventh trick
             result = self._court_piece_end(number + 1) if number >= 6 else None
         else:
-            a, b, c, d = trick          # its tens go with the trick (scoring.tens_in, unrolled)
+            # the trick's tens go with it (scoring.tens_in, unrolled)
             self._centre_tens += (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
             if win_seat == self._run_seat and self._run_len or number == 12:
                 self._pile(number, best, win_seat)    # a second trick in a row, or the last
