@@ -838,12 +838,13 @@ class Deal:
         self._corrected = None
         self._leader = win_seat
         by_trump = best.suit is trump
-        row = self._events.tricks[best.index][win_seat]
+        events, log = self._events, self._log
+        row = events.tricks[best.index][win_seat]
         i = a.si + 4 if by_trump else a.si
         ev = row[i]
         if ev is None:
             ev = row[i] = _tnew(_TRICK_WON, ("trick", win_seat, best, by_trump, led, self.rules))
-        self._log.append(ev)
+        log.append(ev)
         if self._revokes:
             for rv in self._revokes:
                 if rv[1] == number:
@@ -851,19 +852,22 @@ class Deal:
         if self._cp:
             # (Court Piece counts its tens only when asked: see tens_won)
             self._won[win_seat & 1] += 1
-            # nothing can end a Court Piece deal before its seventh trick
-            result = self._court_piece_end(number + 1) if number >= 6 else None
+            # nothing can end a Court Piece deal before its seventh trick; played on after
+            # it is decided, only the seventh (a court?) and the last trick can change it
+            result = (self._court_piece_end(number + 1) if number >= 6 and (
+                number == 6 or number == 12 or self.rules.stop_when_decided) else None)
         else:
             # the trick's tens go with it (scoring.tens_in, unrolled)
             self._centre_tens += (a.rank == 10) + (b.rank == 10) + (c.rank == 10) + (d.rank == 10)
             if win_seat == self._run_seat and self._run_len or number == 12:
                 self._pile(number, best, win_seat)    # a second trick in a row, or the last
             else:       # the commonest step of _pile, inline: the trick goes to the centre
-                self._run_seat, self._run_len = win_seat, 1
+                self._run_seat = win_seat
+                self._run_len = 1
                 centre = self._centre
                 centre.append(number)
-                self._log.append(self._events.centre[win_seat][len(centre)]
-                                 or self._events.to_centre(win_seat, len(centre)))
+                n = len(centre)
+                log.append(events.centre[win_seat][n] or events.to_centre(win_seat, n))
             if (self._ndealt < 13 and self.rules.trump_method == "first_void"
                     and (self._trump is not None or number >= 4)):
                 self._deal_rest()
