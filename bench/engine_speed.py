@@ -33,9 +33,16 @@ GAMES = ["court_piece", "double_sir", "dehla_pakad"]
 SUITS = ["S", "H", "C", "D"]
 
 
-def courtlearn_deals(game: str, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Play random deals for about `seconds`; returns (deals, cards, elapsed)."""
-    rules = getattr(cl.Rules, game)(stop_when_decided=False)
+def game_rules(game: str) -> cl.Rules:
+    """The rules the deals are played under: all 52 cards are played."""
+    return getattr(cl.Rules, game)(stop_when_decided=False)
+
+
+def courtlearn_deals(game: str, seconds: float, seed: int, limit: int | None = None,
+                     rules: cl.Rules | None = None) -> tuple[int, int, float]:
+    """Play random deals for about `seconds` (or exactly `limit` deals); returns
+    (deals, cards, elapsed)."""
+    rules = rules or game_rules(game)
     rng = random.Random(seed)
     choice = rng.choice
     deals = cards = 0
@@ -51,7 +58,8 @@ def courtlearn_deals(game: str, seconds: float, seed: int) -> tuple[int, int, fl
             n += 1
         deals += 1
         cards += n
-        if (deals & 15) == 0 and time.perf_counter() >= deadline:
+        if deals == limit or (limit is None and (deals & 15) == 0
+                              and time.perf_counter() >= deadline):
             break
     return deals, cards, time.perf_counter() - start
 
@@ -64,8 +72,10 @@ def load_spades():
     return pyspiel.load_game("spades")
 
 
-def spades_playouts(game, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random spades playouts for about `seconds`; returns (playouts, cards, elapsed)."""
+def spades_playouts(game, seconds: float, seed: int,
+                    limit: int | None = None) -> tuple[int, int, float]:
+    """Random spades playouts for about `seconds` (or exactly `limit`); returns
+    (playouts, cards, elapsed)."""
     rng = random.Random(seed)
     choice = rng.choice
     playouts = 0
@@ -76,7 +86,8 @@ def spades_playouts(game, seconds: float, seed: int) -> tuple[int, int, float]:
         while not state.is_terminal():
             state.apply_action(choice(state.legal_actions()))
         playouts += 1
-        if (playouts & 15) == 0 and time.perf_counter() >= deadline:
+        if playouts == limit or (limit is None and (playouts & 15) == 0
+                                 and time.perf_counter() >= deadline):
             break
     return playouts, 52 * playouts, time.perf_counter() - start
 
