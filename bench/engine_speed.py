@@ -42,7 +42,7 @@ def courtlearn_deals(game: str, seconds: float, seed: int, limit: int | None = N
                      rules: cl.Rules | None = None) -> tuple[int, int, float]:
     """Play random deals for about `seconds` (or exactly `limit` deals); returns
     (deals, cards, elapsed)."""
-    rules = rules or game_rules(game)
+    rules = game_rules(game) if rules is None else rules
     rng = random.Random(seed)
     choice = rng.choice
     deals = cards = 0
