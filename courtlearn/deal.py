@@ -90,8 +90,20 @@ class _EventTables:
 
     def to_centre(self, seat: int, n: int) -> Event:
         """The event of ``seat``'s trick going to the centre, ``n`` tricks there now."""
-        ev = self.centre[seat][n] = _tnew(_TO_CENTRE, ("centre", seat, None, (n,), None,
-                                                       self.rules))
+        ev = self.centre[seat][n]
+        if ev is None:
+            ev = self.centre[seat][n] = _tnew(_TO_CENTRE, ("centre", seat, None, (n,), None,
+                                                           self.rules))
+        return ev
+
+    def taken(self, sweep: int, seat: int, n: int) -> Event:
+        """The event of ``seat`` taking the ``n`` tricks of the centre: a capture, or with
+        ``sweep`` 1 the last trick's sweep."""
+        ev = self.takes[sweep][seat][n]
+        if ev is None:
+            ev = self.takes[sweep][seat][n] = _tnew(
+                _SWEPT if sweep else _CAPTURED,
+                ("sweep" if sweep else "capture", seat, None, (n,), None, self.rules))
         return ev
 
 
@@ -867,6 +879,7 @@ class Deal:
                 centre = self._centre
                 centre.append(number)
                 n = len(centre)
+                # (the table read inline: a method call per trick is the slow part)
                 log.append(events.centre[win_seat][n] or events.to_centre(win_seat, n))
             if (self._ndealt < 13 and self.rules.trump_method == "first_void"
                     and (self._trump is not None or number >= 4)):
@@ -884,7 +897,9 @@ class Deal:
 
     # --------------------------------------------------------------- the piles
     def _pile(self, number: int, best: Card, win_seat: int):
-        """RULES.md section 6: the centre pile and two tricks in a row by the same player."""
+        """RULES.md section 6 for a trick that may take the centre pile: the last trick, or
+        a player's second trick in a row (a trick on its own goes to the centre in
+        :meth:`_finish_trick`)."""
         centre = self._centre
         centre.append(number)
         n = len(centre)
@@ -894,11 +909,7 @@ class Deal:
             self._run_seat, self._run_len = win_seat, 1
         if number == 12:                       # the last trick takes what is left
             self._take_centre(win_seat & 1)
-            self._log.append(self._taken(1, win_seat, n))
-            return
-        if self._run_len < 2:
-            self._log.append(self._events.centre[win_seat][n]
-                             or self._events.to_centre(win_seat, n))
+            self._log.append(self._events.taken(1, win_seat, n))
             return
         r = self.rules
         blocked = None
@@ -915,17 +926,7 @@ class Deal:
             return
         self._take_centre(win_seat & 1)
         self._run_len = 0
-        self._log.append(self._taken(0, win_seat, n))
-
-    def _taken(self, sweep: int, win_seat: int, n: int) -> Event:
-        """The (shared) event of ``win_seat`` taking the ``n`` tricks of the centre."""
-        row = self._events.takes[sweep][win_seat]
-        ev = row[n]
-        if ev is None:
-            kind = "sweep" if sweep else "capture"
-            ev = row[n] = _tnew(_SWEPT if sweep else _CAPTURED,
-                                (kind, win_seat, None, (n,), None, self.rules))
-        return ev
+        self._log.append(self._events.taken(0, win_seat, n))
 
     def _take_centre(self, team: int):
         self._tens[team] += self._centre_tens
