@@ -1,33 +1,58 @@
 """Which puzzles a learner solved, and in how many tries, kept in a small JSON file.
 
-Where: ``$COURTLEARN_PROGRESS`` when set; in the browser-only site (Pyodide) the working
-folder, which the browser keeps in its own storage; otherwise Jupyter's data directory
-(``jupyter --data-dir``), under ``courtlearn/puzzles.json``. A file that cannot be read
-(corrupted, or edited by hand into something else) is reported, kept aside beside it as
-``puzzles.json.bad`` (``.bad1``, ... when that exists) and replaced by a fresh one: the
-learner loses that record, never the session.
+Where: ``$COURTLEARN_PROGRESS`` when set (``~`` is the home folder); in the browser-only
+site (Pyodide) the working folder, which the browser keeps in its own storage; otherwise
+Jupyter's data directory (``jupyter --data-dir``), under ``courtlearn/puzzles.json``.
+
+What is at that path is the learner's, and nothing of theirs is lost:
+
+* a symlink is followed: its target is read and written, the link stays;
+* a folder, a pipe or a device there is never opened, moved or written: courtlearn says so
+  once and keeps this session's tries in memory (``progress()`` counts them);
+* a plain file that is not a progress file (corrupted, or edited by hand into something
+  else) is renamed to ``puzzles.json.bad`` (``.bad1``, ... : never over an earlier one), and
+  a fresh file is started; when it cannot be renamed, or cannot be read at all, it is left
+  as it is and the tries are kept in memory;
+* where nothing can be written (a read-only home), the tries are kept in memory, said once.
+
+So reading the progress and recording a try never raise for what is at the path.
+
+Every write goes to a temporary file of its own name beside the file, flushed to disk, then
+renamed over it, so a reader sees the old file or the new one, never half of one. A try is
+recorded holding a lock on ``<name>.lock`` beside the file (``fcntl.flock``; ``msvcrt`` on
+Windows; none where neither exists, as in some browsers) from reading the file to replacing
+it, so two kernels recording at once keep every try of both.
 
 A puzzle is known by a short digest of its position, so its record stays with it when the
 ladder is reordered.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import html
 import json
 import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 
 from ..language import tr
 
 FORMAT = "courtlearn.puzzles/1"
 
+#: tries this process could not save, by the file they belong to (see the module's doc)
+_unsaved: dict[str, dict] = {}
+#: the problems already told, as (file, problem): each is said once
+_said: set = set()
+
 
 def path() -> Path:
     env = os.environ.get("COURTLEARN_PROGRESS")
     if env:
-        return Path(env)
+        return Path(os.path.expanduser(env))
     if sys.platform == "emscripten":
         return Path.cwd() / ".courtlearn-puzzles.json"
     try:
@@ -56,55 +81,255 @@ def _valid(data) -> bool:
     return True
 
 
+# ------------------------------------------------------------------ reading and recording
 def load() -> dict:
-    """{puzzle id: {"tries": n, "solved": bool}}; a bad file is set aside (see the doc)."""
+    """{puzzle id: {"tries": n, "solved": bool}}: what the file holds, or what this session
+    keeps in memory when it cannot be saved there (see the module's doc). Never raises for
+    what is at the path."""
     p = path()
-    if not p.exists():
+    target = _target(p)
+    if str(target) in _unsaved:
+        return _copy(_unsaved[str(target)])
+    if _kind(target) == "other":
+        _say_not_a_file(p, target)
         return {}
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        ok = _valid(data)
-    except (OSError, ValueError, UnicodeDecodeError):
-        ok = False
-    if ok:
-        return dict(data["puzzles"])
-    aside = p.with_name(p.name + ".bad")
-    n = 0
-    while aside.exists():
-        n += 1
-        aside = p.with_name(f"{p.name}.bad{n}")
-    try:
-        p.replace(aside)
-        kept = tr("it is kept as {path}", path=aside)
-    except OSError as err:
-        kept = tr("it could not be moved aside ({error})", error=err)
-    print(tr("Your puzzle progress file {path} could not be read, so a new one is started; "
-             "{kept}.", path=p, kept=kept))
-    _save({})
-    return {}
-
-
-def _save(records: dict) -> None:
-    p = path()
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(json.dumps({"format": FORMAT, "puzzles": records}, indent=1, sort_keys=True),
-                   encoding="utf-8")
-    tmp.replace(p)
+    records, problem = _read(target)
+    if problem is not None:                      # look again holding the lock, then act
+        with _locked(target):
+            records, _ = _read_or_recover(p, target)
+    return records
 
 
 def record(puzzle, solved: bool) -> dict:
-    """One more try at ``puzzle``; solved once, solved for good. Returns its record."""
-    records = load()
-    rec = records.setdefault(puzzle_id(puzzle), {"tries": 0, "solved": False})
-    rec["tries"] += 1
-    rec["solved"] = rec["solved"] or bool(solved)
+    """One more try at ``puzzle``; solved once, solved for good. Returns its record.
+
+    Holds the lock from reading the file to replacing it, so no other kernel's try is lost;
+    where the file cannot be written, the try is kept in memory (said once)."""
+    p = path()
+    target = _target(p)
+    with _opened(p, target) as (records, writable):
+        rec = records.setdefault(puzzle_id(puzzle), {"tries": 0, "solved": False})
+        rec["tries"] += 1
+        rec["solved"] = rec["solved"] or bool(solved)
+        if writable:
+            try:
+                _write(target, records)
+            except OSError as err:
+                _say_not_saved(p, target, err)
+            else:
+                _unsaved.pop(str(target), None)
+                return dict(rec)
+        _unsaved[str(target)] = records
+    return dict(rec)
+
+
+@contextlib.contextmanager
+def _opened(p: Path, target: Path):
+    """(records, writable) for a try: the records to add it to, and whether they may be
+    written to ``target``; holds the lock when there can be a file there."""
+    if _kind(target) == "other":                 # a folder, a pipe: never touched
+        _say_not_a_file(p, target)
+        yield _memory_or(target, {}), False
+        return
     try:
-        _save(records)
-    except OSError as err:                       # a read-only home: say so, go on
-        print(tr("Your puzzle progress could not be saved to {path}: {error}", path=path(),
-                 error=err))
-    return rec
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        _say_not_saved(p, target, err)
+        yield _memory_or(target, {}), False
+        return
+    with _locked(target):
+        records, writable = _read_or_recover(p, target)
+        yield _memory_or(target, records), writable
+
+
+def _memory_or(target: Path, records: dict) -> dict:
+    """The tries kept in memory for ``target`` when there are any (they hold what the file
+    held when saving first failed), else ``records``."""
+    return _copy(_unsaved.get(str(target), records))
+
+
+def _copy(records: dict) -> dict:
+    return {key: dict(rec) for key, rec in records.items()}
+
+
+# ------------------------------------------------------------------ what is at the path
+def _target(p: Path) -> Path:
+    """The file to read and replace: a symlink's target (the link itself stays)."""
+    return Path(os.path.realpath(p))
+
+
+def _kind(target: Path) -> str:
+    """"file" (a plain file), "missing" (nothing there yet, or nothing can be there) or
+    "other" (a folder, a pipe, a device, a symlink loop: never to be opened or replaced)."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return "other" if os.path.islink(target) else "missing"
+    return "file" if stat.S_ISREG(mode) else "other"
+
+
+def _read(target: Path):
+    """(records, None); or (None, "bad") for a file that is not progress JSON; or
+    (None, the OSError) for one that cannot be read. Nothing there reads as no records."""
+    if _kind(target) == "other":                 # changed since it was looked at
+        return None, OSError(errno.EISDIR, os.strerror(errno.EISDIR))
+    try:
+        with open(target, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return {}, None
+    except OSError as err:
+        return None, err
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):         # UnicodeDecodeError is a ValueError
+        return None, "bad"
+    return (_copy(data["puzzles"]), None) if _valid(data) else (None, "bad")
+
+
+def _read_or_recover(p: Path, target: Path):
+    """(records, writable), holding the lock: a bad file is moved aside and a fresh one
+    started (the learner is told each time); a file that cannot be read, or a bad one that
+    cannot be moved, is left alone and not written (said once)."""
+    records, problem = _read(target)
+    if problem is None:
+        return records, True
+    if problem != "bad":
+        _say_once(target, "read", tr(
+            "Your puzzle progress file {path} could not be read ({error}); it is left as it "
+            "is, and this session's tries are kept in memory only, until the kernel restarts.",
+            path=p, error=problem))
+        return {}, False
+    try:
+        aside = _set_aside(target)
+    except OSError as err:
+        _say_once(target, "aside", tr(
+            "Your puzzle progress file {path} is not a progress file and could not be moved "
+            "aside ({error}); it is left as it is, and this session's tries are kept in memory "
+            "only, until the kernel restarts.", path=p, error=err))
+        return {}, False
+    print(tr("Your puzzle progress file {path} could not be read, so a new one is started; "
+             "{kept}.", path=p, kept=tr("it is kept as {path}", path=aside)))
+    with contextlib.suppress(OSError):           # if this fails, the next try says so
+        _write(target, {})
+    return {}, True
+
+
+def _set_aside(target: Path) -> Path:
+    """Renames a bad file to ``<name>.bad``, else ``.bad1``, ``.bad2``, ...: the first name
+    free, never over an earlier one (a hard link is made and the old name removed, as a
+    rename would replace what is there; plain renaming where links cannot be made)."""
+    for n in range(10_000):
+        aside = target.with_name(f"{target.name}.bad{n or ''}")
+        try:
+            os.link(target, aside, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except (OSError, NotImplementedError, AttributeError):
+            if os.path.lexists(aside):
+                continue
+            os.rename(target, aside)
+            return aside
+        try:
+            os.unlink(target)
+        except OSError:
+            os.unlink(aside)                     # leave things as they were
+            raise
+        return aside
+    raise OSError(errno.EEXIST, f"{target.name}.bad to .bad9999 all exist")
+
+
+# ------------------------------------------------------------------ writing
+def _write(target: Path, records: dict) -> None:
+    """``target`` replaced at once by the records: written to a temporary file of its own
+    name beside it, flushed to disk, given the old file's permissions, renamed over it."""
+    text = json.dumps({"format": FORMAT, "puzzles": records}, indent=1, sort_keys=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            try:
+                os.fsync(f.fileno())
+            except OSError as err:               # a file system that cannot (some browsers')
+                if err.errno not in (errno.EINVAL, errno.ENOTSUP, errno.ENOSYS):
+                    raise
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def _locked(target: Path):
+    """Holds the lock ``<name>.lock`` beside ``target`` for the block (the lock file stays:
+    removing it would let two kernels lock two different files). Where no lock can be had
+    (no folder to put it in, no locking on this system), the block runs without one."""
+    try:
+        fd = os.open(f"{target}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        unlock = _lock(fd)
+        try:
+            yield
+        finally:
+            unlock()
+    finally:
+        os.close(fd)
+
+
+def _lock(fd: int):
+    """Locks the open file ``fd`` (waiting for it); returns what unlocks it."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:                          # a file system without locks
+            return lambda: None
+        return lambda: fcntl.flock(fd, fcntl.LOCK_UN)
+    try:
+        import msvcrt                            # Windows: the lock file's first byte
+    except ImportError:
+        return lambda: None
+    try:
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)    # tries for 10 seconds
+    except OSError:
+        return lambda: None
+
+    def unlock():
+        os.lseek(fd, 0, os.SEEK_SET)
+        with contextlib.suppress(OSError):
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    return unlock
+
+
+# ------------------------------------------------------------------ telling the learner
+def _say_once(target: Path, problem: str, text: str) -> None:
+    if (str(target), problem) not in _said:
+        _said.add((str(target), problem))
+        print(text)
+
+
+def _say_not_a_file(p: Path, target: Path) -> None:
+    _say_once(target, "not a file", tr(
+        "Your puzzle progress cannot be saved to {path}: it is a folder (or a pipe or a "
+        "device), not a file, and it is left as it is. This session's tries are kept in "
+        "memory only, until the kernel restarts; set COURTLEARN_PROGRESS to the name of a "
+        "file to keep them.", path=p))
+
+
+def _say_not_saved(p: Path, target: Path, err: OSError) -> None:
+    _say_once(target, "save", tr(
+        "Your puzzle progress could not be saved to {path} ({error}); this session's tries "
+        "are kept in memory only, until the kernel restarts.", path=p, error=err))
 
 
 class Progress:
