@@ -20,7 +20,10 @@ names (suits, seats, sides, games) are themselves words of the catalog.
 
 The language is chosen by :func:`set_language`, else by the environment variable
 ``COURTLEARN_LANG``, else English; :func:`using` sets it for one block (a table made
-with ``language="ur"`` renders inside it), without touching the others.
+with ``language="ur"`` renders inside it), without touching the others. The variable
+takes a code in any case ("ur", "HI") or a locale that names one ("ur_PK", "hi-IN",
+"en_US.UTF-8"); empty, it is as if unset. Any other value is warned about once, and
+English is spoken: a wrong setting never breaks a call.
 """
 from __future__ import annotations
 
@@ -29,11 +32,13 @@ import contextvars
 import gettext
 import io
 import os
+import re
+import warnings
 from importlib import resources
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn",
            "N_", "Words", "text_direction", "plural_forms", "list_words", "suit_word", "rank_word", "card_words",
-           "seat_word", "team_word", "game_word"]
+           "seat_word", "team_word", "game_word", "locale_language"]
 
 #: the languages courtlearn speaks, each with its own name for itself
 LANGUAGES = {"en": "English", "ur": "اردو", "hi": "हिन्दी"}
@@ -42,6 +47,8 @@ DOMAIN = "courtlearn"
 ENV = "COURTLEARN_LANG"
 
 _chosen: str | None = None
+_from_env: tuple[str | None, str] = (None, "en")   # (COURTLEARN_LANG's value, its language)
+_LOCALE = re.compile(r"([a-z]{2,3})(?:[_-][a-z0-9]+)?(?:\.[a-z0-9-]+)?(?:@[a-z0-9]+)?")
 _block = contextvars.ContextVar("courtlearn_language", default=None)
 _catalogs: dict[str, gettext.NullTranslations] = {}
 
@@ -72,11 +79,50 @@ def set_language(lang: str) -> None:
 
 def get_language() -> str:
     """The language sentences are written in right now (a code of :data:`LANGUAGES`)."""
-    lang = _block.get() or _chosen
+    return _block.get() or _chosen or _env_language()
+
+
+def locale_language(value: str) -> str | None:
+    """The language a locale names: "ur", "UR", "ur_PK", "hi-IN", "en_US.UTF-8" give "ur",
+    "ur", "ur", "hi", "en"; a locale of another language (or no locale) gives None.
+
+    >>> locale_language("ur_PK.UTF-8"), locale_language("fr_FR"), locale_language("C")
+    ('ur', None, None)
+    """
+    found = _LOCALE.fullmatch(value.strip().lower())
+    return found.group(1) if found and found.group(1) in LANGUAGES else None
+
+
+def _env_language() -> str:
+    """The language ``COURTLEARN_LANG`` names, English when unset or empty; any other value
+    (or a catalog that cannot be read) is warned about once, and English is spoken."""
+    global _from_env
+    value = os.environ.get(ENV)
+    if value == _from_env[0]:
+        return _from_env[1]
+    _from_env = (value, "en")           # first: a warning made an error (-W error) is raised once
+    if value is None or not value.strip():
+        return "en"
+    lang = locale_language(value)
+    shown = repr(value[:20]) + ("…" if len(value) > 20 else "")
     if lang is None:
-        env = os.environ.get(ENV)
-        lang = _check(env, f" (the environment variable {ENV})") if env else "en"
+        names = ", ".join(f'"{code}" ({name})' for code, name in LANGUAGES.items())
+        _warn(f"{shown} is not a language courtlearn speaks (the environment variable {ENV}): "
+              f"English is used. Choose {names}, or a locale such as ur_PK or hi_IN.")
+        return "en"
+    try:
+        _catalog(lang)
+    except Exception as err:            # a catalog that cannot be read: still never breaks
+        _warn(f"{ENV}={shown} asks for {LANGUAGES[lang]}, but its catalog cannot be read "
+              f"({err}): English is used.")
+        return "en"
+    _from_env = (value, lang)
     return lang
+
+
+def _warn(message: str) -> None:
+    # English on purpose: it is said only when the language falls back to English
+    warnings.warn(message, UserWarning, stacklevel=4)
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@ chosen as API.md says, and deals played to the end speak no English."""
 from __future__ import annotations
 
 import html
+import json
 import os
 import random
 import re
@@ -116,26 +117,102 @@ def test_a_wrong_language_is_refused_and_nothing_changes(bad):
     assert cl.get_language() == "hi"
 
 
+def _run(code: str, value: str | None) -> subprocess.CompletedProcess:
+    """``code`` in a new Python with COURTLEARN_LANG set to ``value`` (None: unset)."""
+    env = {k: v for k, v in os.environ.items() if k != "COURTLEARN_LANG"}
+    env["PYTHONPATH"] = str(ROOT)
+    if value is not None:
+        env["COURTLEARN_LANG"] = value
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
 def test_the_environment_variable_chooses_when_nothing_else_does():
     code = ("import courtlearn as cl; d = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7);"
             "print(cl.get_language(), d.events[0].text)")
-    env = dict(os.environ, COURTLEARN_LANG="hi", PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=60)
+    out = _run(code, "hi")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("hi पश्चिम"), out.stdout
-    env["COURTLEARN_LANG"] = "klingon"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=60)
-    assert out.returncode != 0
-    assert "'klingon' is not a language courtlearn speaks (the environment variable " \
-           "COURTLEARN_LANG)" in out.stderr
     # set_language wins over the environment
     code2 = "import courtlearn as cl; cl.set_language('ur'); print(cl.get_language())"
-    env["COURTLEARN_LANG"] = "hi"
-    out = subprocess.run([sys.executable, "-c", code2], env=env, capture_output=True, text=True,
-                         timeout=60)
+    out = _run(code2, "hi")
     assert out.stdout.strip() == "ur", out.stderr
+
+
+# Every call a learner makes, under a value of COURTLEARN_LANG: what language is spoken, and
+# the warnings given (all of them shown, so that "once" is courtlearn's doing, not Python's).
+PROBE = """
+import json, warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    import courtlearn as cl
+    said = {"lang": cl.get_language()}
+    try:
+        cl.Card.parse("ZZ")
+    except ValueError as err:
+        said["card"] = str(err)
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    said["event"] = deal.events[0].text
+    said["check"] = cl.puzzles.puzzle(1, 1).check(["AS"], quiet=True, record=False).message
+    said["again"] = cl.get_language()
+    cl.set_language("hi")
+    said["chosen"] = cl.get_language()
+said["warnings"] = [str(w.message) for w in caught]
+print(json.dumps(said))
+"""
+
+
+@pytest.mark.parametrize("value, lang", [
+    (None, "en"), ("", "en"), ("   ", "en"), ("UR", "ur"), (" hi ", "hi"), ("ur_PK", "ur"),
+    ("hi-IN", "hi"), ("en_US.UTF-8", "en"), ("ur_PK.UTF-8", "ur"), ("HI_in.utf8", "hi")])
+def test_the_environment_variable_takes_a_code_or_a_locale_in_any_case(value, lang):
+    out = _run(PROBE, value)
+    assert out.returncode == 0, out.stderr
+    said = json.loads(out.stdout)
+    assert said["warnings"] == [] and out.stderr == ""
+    assert said["lang"] == said["again"] == lang and said["chosen"] == "hi"
+    english = said["event"] == "West deals five cards to each player, starting with South, the " \
+                               "trump caller."
+    assert english == (lang == "en")
+    assert "cannot be played by" in said["check"] or lang != "en"
+
+
+@pytest.mark.parametrize("value", ["fr", "klingon", "C", "fr_FR.UTF-8", "en-", "x" * 500,
+                                   "urdu"])
+def test_a_wrong_environment_variable_is_warned_about_once_and_english_is_spoken(value):
+    """Every call used to raise about the language; a check, documented never to raise,
+    too."""
+    out = _run(PROBE, value)
+    assert out.returncode == 0, out.stderr
+    said = json.loads(out.stdout)
+    assert said["lang"] == said["again"] == "en" and said["chosen"] == "hi"
+    assert said["card"].startswith("'ZZ' is not a card")
+    assert said["event"].startswith("West deals five cards")
+    assert "cannot be played by South" in said["check"]
+    [warning] = said["warnings"]
+    assert "COURTLEARN_LANG" in warning and "English is used" in warning
+    assert '"ur" (اردو)' in warning and "ur_PK" in warning
+    assert repr(value[:20])[:-1] in warning and len(warning) < 400   # a short prefix only
+
+
+def test_an_unreadable_catalog_named_by_the_environment_falls_back_to_english(monkeypatch):
+    """COURTLEARN_LANG=ur in a copy that cannot read the Urdu catalog (no Babel to compile
+    it): one warning, English, instead of an error in every sentence."""
+    from courtlearn import language
+
+    def broken(lang):
+        raise RuntimeError("the catalog is not compiled and Babel is not installed")
+    monkeypatch.setattr(language, "_load", broken)
+    monkeypatch.setattr(language, "_catalogs", {})
+    monkeypatch.setattr(language, "_chosen", None)
+    monkeypatch.setattr(language, "_from_env", (None, "en"))
+    monkeypatch.setenv("COURTLEARN_LANG", "ur_PK")
+    with pytest.warns(UserWarning, match="Babel is not installed") as caught:
+        assert [get_language(), get_language()] == ["en", "en"]
+        assert tr("court") == "court"
+    assert len(caught) == 1
+    monkeypatch.delenv("COURTLEARN_LANG")
+    assert get_language() == "en"
 
 
 def test_using_is_for_one_block_only():
