@@ -651,8 +651,32 @@ def _worlds(k: _Known, cfg, trump: int, n: int, rng: random.Random):
         w.hands = list(hands)
         w.pending = list(pending)
         if w.hidden >= 0:
+            # still face down in the replay (asked for just now, it is shown with the next
+            # card): out of its owner's hand, as in numpy's worlds (_start_batch)
             w.hidden = hidden
+            w.hands = [h & ~(1 << hidden) for h in hands]
         yield w
+
+
+def _batch(k: _Known, cfg, trump: int, n: int, rng: random.Random, nrng):
+    """n worlds (a :class:`courtlearn.fastplay.Batch`) at the seat's present position, one
+    per placement of the unseen cards: the cards played so far (revokes included) and the
+    asks for a face-down trump replayed in every world, as :func:`_worlds` does in Python."""
+    import numpy as np
+
+    from . import fastplay as fp
+    try:
+        hands, hidden, pending = _Sampler(k).sample_batch(n, rng, nrng)
+    except RuntimeError:
+        # only possible when a revoke made a seat look void: forget the voids
+        k.voids = [set(), set(), set(), set()]
+        hands, hidden, pending = _Sampler(k).sample_batch(n, rng, nrng)
+    init, pend = _start_batch(k, hands, hidden, pending)
+    b = fp.Batch.start(cfg, k.dealer, init, trump=trump, hidden=hidden.astype(np.int8),
+                       pending=pend)
+    for m, (s, i) in enumerate(k.order):
+        b.step(cards=i, asks=np.full(n, k.asks[m]))
+    return b
 
 
 class _Estimates(NamedTuple):
@@ -752,17 +776,7 @@ class MonteCarloBot(_Bot):
         cfg = fp.Config.from_rules(deal.rules)
         li = np.array([fp.card_index(c) for c in legal], dtype=np.int64)
         S = self.samples
-        try:
-            hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
-        except RuntimeError:
-            # only possible when a revoke made a seat look void: forget the voids
-            k.voids = [set(), set(), set(), set()]
-            hands, hidden, pending = _Sampler(k).sample_batch(S, rng, nrng)
-        init, pend = _start_batch(k, hands, hidden, pending)
-        b = fp.Batch.start(cfg, k.dealer, init, trump=trump, hidden=hidden.astype(np.int8),
-                           pending=pend)
-        for n, (s, i) in enumerate(k.order):
-            b.step(cards=i, asks=np.full(S, k.asks[n]))
+        b = _batch(k, cfg, trump, S, rng, nrng)
         L = len(legal)
         b = b.copy(repeat=L)
         before = b.tricks_done

@@ -241,8 +241,8 @@ class Batch:
         if self.cfg.method in ("hidden", "hidden_random"):
             hid = self.hidden >= 0
             if hid.any():
-                if asks is not None:
-                    ask = np.asarray(asks, dtype=bool) & void & hid
+                if asks is not None:    # a replay: the asks really made, void or not here
+                    ask = np.asarray(asks, dtype=bool) & hid & (not leading)
                 elif policy == "random":
                     ask = void & hid
                 else:
@@ -273,7 +273,9 @@ class Batch:
         c = np.where(live, c, 52)  # a finished world plays nothing (BIT[52] == 0)
 
         if self.cfg.method == "first_void":
-            fix = live & void & (self.trump < 0)
+            # the first card off the suit led fixes the trump, as in the engine: a revoking
+            # card too (a replay forces the cards really played, revokes included)
+            fix = live & (self.trump < 0) & ((c & 3) != self.led) & (not leading)
             if fix.any():
                 self.trump[fix] = c[fix] & 3
                 self.fixed_at[fix] = self.tricks_done

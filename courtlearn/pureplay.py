@@ -199,8 +199,8 @@ class World:
         void = not follow and not leading
         partner_wins = self.best_seat == p ^ 2
         if self.hidden >= 0:  # hidden methods: asked for, or its owner has nothing else
-            if ask is not None:
-                asked = bool(ask) and void
+            if ask is not None:     # a replay: the ask really made, void or not here
+                asked = bool(ask) and not leading
             elif policy == "random":
                 asked = void
             else:
@@ -226,7 +226,9 @@ class World:
         else:
             c = self._rule_policy(legal, leading, partner_wins, rng, eps)
 
-        if cfg.method == "first_void" and void and self.trump < 0:
+        # first_void: the first card off the suit led fixes the trump, as in the engine: a
+        # revoking card too (a replay forces the cards really played, revokes included)
+        if cfg.method == "first_void" and self.trump < 0 and not leading and c & 3 != self.led:
             self.trump = c & 3
             self.fixed_at = self.tricks_done
         bit = 1 << c

@@ -429,3 +429,110 @@ def test_hints_in_every_variant(game, options):
             given += 1
         rb.act(deal)
     assert given >= 1
+
+
+# ------------------------------------------------ positions after a revoke (issue 23)
+REVOKE_VARIANTS = [(game, {"trump_method": method, "revokes": "allowed"})
+                   for game in ("court_piece", "double_sir", "dehla_pakad")
+                   for method in ("called", "shown", "hidden", "hidden_random", "first_void")]
+REVOKE_IDS = [g + "-" + o["trump_method"] for g, o in REVOKE_VARIANTS]
+
+
+def _revoke_positions(rules, deals, every=0.3):
+    """Positions in play after a revoke (some corrected), from deals of random moves in
+    which a seat that may revoke does so a third of the time: yields (deal, seed)."""
+    for seed in range(deals):
+        rng = random.Random(seed)
+        deal = cl.Deal(rules, dealer=rng.randrange(4), seed=seed)
+        while deal.phase != "over":
+            seat = deal.actor
+            moves = {m.kind: m for m in deal.moves(seat)}
+            if deal.phase == "play" and deal.revokes and rng.random() < every:
+                yield deal, seed
+            if "call_trump" in moves:
+                deal.call_trump(rng.choice(deal.hand(seat)).suit)
+            elif "choose_trump_card" in moves:
+                deal.choose_trump_card(rng.choice(deal.hand(seat)))
+            elif deal.can_correct_revoke() and rng.random() < 0.2:
+                deal.correct_revoke()
+            elif "ask_for_trump" in moves and rng.random() < 0.5:
+                deal.ask_for_trump()
+            else:
+                legal = deal.legal_cards()
+                revoking = [c for c in moves["play"].cards if c not in legal]
+                deal.play(rng.choice(revoking if revoking and rng.random() < 0.3 else legal))
+
+
+def _public_state(deal):
+    """What every world sampled for the seat to play must agree on, as the worlds hold it."""
+    # a face-down trump card asked for just now is shown in the worlds with the next card
+    asked_now = bool(deal.actions) and deal.actions[-1] == "ask"
+    trump = -1 if deal.trump is None or asked_now else fp.card_index(cl.Card(deal.trump, 2)) & 3
+    sizes = list(deal.view(deal.to_play).hand_sizes)
+    sizes[deal.trump_caller] -= asked_now
+    return (deal.to_play, len(deal.tricks), len(deal.trick.cards), trump, deal.tricks_won,
+            len(deal.centre), deal.tens_won if deal.rules.game != "court_piece" else None,
+            tuple(sizes))
+
+
+@pytest.mark.parametrize("game,options", REVOKE_VARIANTS, ids=REVOKE_IDS)
+def test_sampled_worlds_replay_the_deal_after_a_revoke(game, options):
+    """The play-outs replay the cards played, revokes included, in every sampled world, and
+    both paths (numpy's Batch, Python's World) must land where the deal is: the same seat to
+    play, trump, piles, centre, tens and hand sizes. (A revoking card fixes a first_void trump
+    and an ask shows a face-down trump whatever the sampled hand holds: before issue 23 the
+    worlds went astray there, and hints crashed.)"""
+    from courtlearn import bots, pureplay as pp
+    rules = cl.Rules.of(game, **options)
+    checked = 0
+    for deal, seed in _revoke_positions(rules, 8):
+        want = _public_state(deal)
+        seat = deal.to_play
+        trump_given = -1 if options["trump_method"] in ("hidden", "hidden_random",
+                                                        "first_void") else None
+        k = bots._known_from(deal, seat)
+        trump = k.trump if trump_given is None else trump_given
+        for w in bots._worlds(k, pp.Config.from_rules(rules), trump, 3, random.Random(seed)):
+            got = (w.to_play, w.tricks_done, w.ncards, w.trump, tuple(w.piles), w.centre,
+                   tuple(w.tens) if rules.game != "court_piece" else None,
+                   tuple(h.bit_count() for h in w.hands))
+            assert got == want, (seed, deal.actions)
+        b = bots._batch(bots._known_from(deal, seat), fp.Config.from_rules(rules), trump, 3,
+                        random.Random(seed), np.random.default_rng(seed))
+        for i in range(3):
+            got = (int(b.to_play[i]), b.tricks_done, b.ncards, int(b.trump[i]),
+                   tuple(int(x) for x in b.piles[i]), int(b.centre[i]),
+                   tuple(int(x) for x in b.tens[i]) if rules.game != "court_piece" else None,
+                   tuple(int(h).bit_count() for h in b.hands[i]))
+            assert got == want, (seed, deal.actions)
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_hint_after_a_revoke_under_first_void():
+    """The issue's own example: South's hint after East revoked (8♥ on a spade lead), which
+    fixed hearts as trumps, raised IndexError in numpy's play-outs."""
+    deal = cl.Deal(cl.Rules.double_sir(trump_method="first_void", revokes="allowed"), dealer=3,
+                   seed=1)
+    cl.play_cards(deal, "JS 8H 6S 5S")
+    assert deal.revokes and deal.trump is cl.Suit.HEARTS
+    h = cl.hint(deal, samples=SMALL)
+    assert h.card in deal.legal_cards()
+    assert MonteCarloBot(samples=SMALL).choose(deal) in deal.legal_cards()
+
+
+@pytest.mark.parametrize("playouts", ["numpy", "python"])
+def test_hints_and_monte_carlo_never_raise_after_revokes(playouts, monkeypatch):
+    """A random run over revoke positions of every game and trump method: every hint and
+    every Monte Carlo decision gives a lawful card, on both paths of the play-outs."""
+    from courtlearn import bots
+    monkeypatch.setattr(bots, "PLAYOUTS", playouts)
+    mc = MonteCarloBot(samples=8, seed=2)
+    given = 0
+    for game, options in REVOKE_VARIANTS:
+        for deal, _ in _revoke_positions(cl.Rules.of(game, **options), 4, every=0.15):
+            h = cl.hint(deal, samples=8)
+            assert h.card in deal.legal_cards()
+            assert mc.choose(deal) in deal.legal_cards()
+            given += 1
+    assert given >= 300

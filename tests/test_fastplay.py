@@ -38,9 +38,20 @@ VARIANTS = [
 ]
 
 
-def _random_engine_deal(rules, seed):
+# revokes allowed, in every game and trump method: the deals below revoke now and then
+REVOKE_VARIANTS = [(game, {"trump_method": method, "revokes": "allowed"})
+                   for game in ("court_piece", "double_sir", "dehla_pakad")
+                   for method in ("called", "shown", "hidden", "hidden_random", "first_void")]
+
+
+def _ids(variants):
+    return [g + "-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, o in variants]
+
+
+def _random_engine_deal(rules, seed, revoke=0.3):
     """A deal played by random legal moves; returns (deal, start, moves).
 
+    With ``revokes="allowed"`` a seat that could revoke does so with chance ``revoke``.
     start: (hands at the start of play (masks), hidden card index or -1, pending
     masks, trump index or -1); moves: [(card index, asked first)]."""
     rng = random.Random(seed)
@@ -68,20 +79,24 @@ def _random_engine_deal(rules, seed):
         if deal.can_ask_for_trump() and rng.random() < 0.6:
             deal.ask_for_trump()
             asked = True
-        card = rng.choice(deal.legal_cards())
+        legal = deal.legal_cards()
+        revoking = [c for c in deal.moves(deal.to_play)[0].cards if c not in legal]
+        card = rng.choice(revoking if revoking and rng.random() < revoke else legal)
         deal.play(card)
         moves.append((fp.card_index(card), asked))
     return deal, (init, hidden_i, pending, trump), moves
 
 
-@pytest.mark.parametrize("game,options", VARIANTS,
-                         ids=[g + "-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, o in VARIANTS])
+@pytest.mark.parametrize("game,options", VARIANTS + REVOKE_VARIANTS,
+                         ids=_ids(VARIANTS + REVOKE_VARIANTS))
 def test_same_tricks_and_results_as_the_engine(game, options):
     rules = cl.Rules.of(game, **options)
     cfg = fp.Config.from_rules(rules)
     kinds = set()
+    revoked = 0
     for seed in range(25):
         deal, (init, hidden, pending, trump), moves = _random_engine_deal(rules, seed)
+        revoked += bool(deal.revokes)
         b = fp.Batch.start(cfg, deal.dealer, init, trump=trump, hidden=hidden, pending=pending)
         tricks = deal.tricks
         n = 0
@@ -108,6 +123,8 @@ def test_same_tricks_and_results_as_the_engine(game, options):
             int(deal.trump) if deal.trump is not None else None), seed
         kinds.add(res.kind)
     assert kinds  # at least one finished deal per variant
+    if rules.revokes == "allowed":
+        assert revoked, "no deal revoked: the revoke positions went untested"
 
 
 def test_trick_by_trick_state_matches():
