@@ -1,0 +1,1140 @@
+"""The class in memory: a Room of Tables of four seats, the learners, who is connected.
+
+No rule lives here. The engine (``Deal``/``Session``) judges every move; the widget's
+own snapshot function and intent parser build what a seat sees and read what it asks
+(:class:`_TableHost` is the one place that meets them). The room only decides *who*
+may ask (a learner for their own seat), *who* plays a seat nobody plays (a bot), and
+*when* things are said: every action is written to the store and committed before
+anyone is told of it.
+
+The room talks to connections, objects with ``send(text)`` (the server's WebSockets,
+or a test's fakes), in the wire protocol of ``notes/CLASSROOM.md``: JSON objects, one
+per message. It never sends a seat more than that seat's snapshot.
+
+>>> from courtlearn.classroom.store import Store
+>>> room = Room.create(Store(":memory:"), code="ABC234", tables=2)
+>>> len(room.tables), room.tables[0].deal.phase
+(2, <Phase.TRUMP: 'trump'>)
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import time
+import unicodedata
+
+from courtlearn.bots import RuleBot
+from courtlearn.deal import Deal
+from courtlearn.language import language_code, tr, using
+from courtlearn.rules import Rules
+from courtlearn.session import Session
+
+from .store import Store, token_hash
+
+__all__ = ["Room", "Table", "Learner", "Refusal", "new_code"]
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read out in a classroom
+CODE_LENGTH = 6
+NAME_MAX = 40
+GRACE = 30.0            # seconds a learner may be gone before a bot plays for them
+MAX_BOT_MOVES = 80      # a deal has at most 52 cards and a handful of other actions
+LOBBY_DELAY = 0.25      # seconds: lobby updates to learners choosing a seat are coalesced
+SEAT_INTENTS = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump")
+
+
+class Refusal(ValueError):
+    """A learner's request the room turns down (the sentence goes back to them).
+    ``extra`` fields go along in the refusal (``rejoin=True``: the page's token is not
+    known, it should show the join form)."""
+
+    def __init__(self, reason: str, **extra):
+        super().__init__(reason)
+        self.extra = extra
+
+
+def new_code(rng=None) -> str:
+    """A fresh class code: six characters a teacher can read out (no 0/O, no 1/I)."""
+    pick = rng.choice if rng is not None else secrets.choice
+    return "".join(pick(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def clean_name(name) -> str:
+    """A learner's name as it will be shown (as text, never as markup): trimmed, one line,
+    1 to 40 characters, no control characters; else a Refusal saying so."""
+    if not isinstance(name, str):
+        raise Refusal(tr("Type your name to join."))
+    name = " ".join(name.split())
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    if not name:
+        raise Refusal(tr("Type your name to join."))
+    if len(name) > NAME_MAX:
+        raise Refusal(tr("A name has at most {n} characters.", n=NAME_MAX))
+    return name
+
+
+def _dumps(msg) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+# ----------------------------------------------------------------------------- the table core
+class _TableHost:
+    """The server's one meeting point with the notebook widget's table code: the
+    widget's ``snapshot`` (what a seat sees), its intent parser, and the deal's own
+    ``verify_X`` checks. (Written against courtlearn/widgets/table.py; to be replaced by
+    courtlearn/widgets/core.py's Table/Seat when that lands.)"""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self._last: dict[int, dict] = {}     # seat -> the last snapshot it was sent (prev)
+        self._rev = [0, 0, 0, 0]
+        self._hint: dict[int, tuple] = {}    # seat -> (actions taken, hint payload)
+        self._score = None
+
+    @property
+    def deal(self) -> Deal:
+        return self.session.deal
+
+    def forget(self, seat: int | None = None) -> None:
+        """Start the seat's pictures afresh (nobody watching it, or a new deal)."""
+        if seat is None:
+            self._last.clear()
+            self._hint.clear()
+        else:
+            self._last.pop(seat, None)
+
+    def snapshot(self, seat: int, players, message=None, kind="info", hints=False) -> dict:
+        """The widget's snapshot of the deal for ``seat`` (deal.view(seat) only)."""
+        deal = self.deal
+        shown = self._hint.get(seat)
+        hint = shown[1] if shown is not None and shown[0] == len(deal.actions) else None
+        snap = _snapshot()(deal, seat, session=self._score_view(), prev=self._last.get(seat),
+                           message=message, kind=kind, players=players, hints=hints, hint=hint)
+        self._last[seat] = snap
+        return snap
+
+    def _score_view(self):
+        """The session's courts and streak, worked out once per deal stage (the Session
+        tallies every finished deal each time it is asked; the score changes only when a
+        deal ends or the next begins)."""
+        session = self.session
+        key = (id(session.deal), session.deal.over)
+        if self._score is None or self._score[0] != key:
+            self._score = (key, _Score(session.courts, session.streak))
+        return self._score[1]
+
+    def rev(self, seat: int) -> int:
+        self._rev[seat] += 1
+        return self._rev[seat]
+
+    @staticmethod
+    def intent(content) -> tuple[str, tuple]:
+        """The move a page's message asks for (the widget's own parser); Refusal if
+        malformed."""
+        from courtlearn.widgets.table import CardTable, Refused
+        try:
+            return CardTable._intent(content)
+        except Refused as err:
+            raise Refusal(str(err)) from None
+
+    def refusal(self, seat: int, kind: str, args: tuple) -> str | None:
+        """Why ``seat`` may not make this move now (None if it may): someone else's turn,
+        or the deal's own sentence (``verify_X``)."""
+        deal = self.deal
+        rules = deal.rules
+        if kind == "claim_revoke":
+            args = (seat,)
+        if kind in SEAT_INTENTS and deal.actor is not None and deal.actor != seat:
+            return tr("It is {seat}'s turn, not {viewer}'s.", seat=rules.seat_name(deal.actor),
+                      viewer=rules.seat_name(seat))
+        try:
+            getattr(deal, "verify_" + kind)(*args)
+        except ValueError as err:
+            return getattr(err, "reason", None) or str(err)
+        if kind != "claim_revoke" and kind not in {m.kind for m in deal.moves(seat)}:
+            return tr("{seat} cannot make that move now; nothing changed.",
+                      seat=rules.seat_name(seat))
+        return None
+
+    def apply(self, seat: int, kind: str, args: tuple) -> None:
+        getattr(self.deal, kind)(*(args if kind != "claim_revoke" else (seat,)))
+
+    def hint(self, seat: int) -> None:
+        from courtlearn.bots import hint
+        from courtlearn.widgets.table import hint_payload
+        deal = self.deal
+        if deal.actor != seat:
+            raise Refusal(tr("A hint is for your own turn."))
+        try:
+            h = hint(deal, seat)
+        except ValueError as err:
+            raise Refusal(tr("No hint here: {reason}.", reason=err)) from None
+        self._hint[seat] = (len(deal.actions), hint_payload(h))
+
+    def bot_move(self, bot) -> bool:
+        """The bot makes the decision the deal awaits from deal.actor; False if none."""
+        from courtlearn.bots import act
+        return bool(act(bot, self.deal))
+
+
+class _Score:
+    """What the snapshot reads of a Session for the score line: courts and streak."""
+    __slots__ = ("courts", "streak")
+
+    def __init__(self, courts, streak):
+        self.courts, self.streak = courts, streak
+
+
+_SNAPSHOT = None
+
+
+def _snapshot():
+    """The widget's own ``snapshot`` function, run with its two word tables (``names`` and
+    ``page_words``, the same for every snapshot in one language) looked up once per
+    language and rules instead of on every call. Same code object, so the same snapshot;
+    the widget itself is untouched. (Glue until courtlearn/widgets/core.py caches them.)"""
+    global _SNAPSHOT
+    if _SNAPSHOT is None:
+        import functools
+        import types
+        from courtlearn.language import get_language
+        from courtlearn.widgets import table as widget
+
+        @functools.lru_cache(maxsize=64)
+        def names(rules, lang):
+            return widget.names(rules)
+
+        @functools.lru_cache(maxsize=8)
+        def words(lang):
+            return widget.page_words()
+
+        env = dict(vars(widget))
+        env["names"] = lambda rules: names(rules, get_language())
+        env["page_words"] = lambda: words(get_language())
+        fn = widget.snapshot
+        _SNAPSHOT = types.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__,
+                                       fn.__closure__)
+        _SNAPSHOT.__kwdefaults__ = fn.__kwdefaults__
+    return _SNAPSHOT
+
+
+def _build_deal(rules: Rules, spec: dict) -> Deal:
+    """A deal from its stored spec: a seed and a dealer, or a saved deal (to_dict)."""
+    if "dict" in spec:
+        return Deal.from_dict(spec["dict"])
+    return Deal(rules, dealer=spec["dealer"], seed=spec["seed"])
+
+
+def _derived_seed(*parts) -> int:
+    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+# ----------------------------------------------------------------------------- people and tables
+class Learner:
+    """A learner of the class: a name, a token (only its hash is kept), a seat or none."""
+
+    __slots__ = ("id", "name", "token_hash", "hub_user", "conns", "table", "seat", "removed")
+
+    def __init__(self, id: int, name: str, token_hash: str, hub_user=None):
+        self.id = id
+        self.name = name
+        self.token_hash = token_hash
+        self.hub_user = hub_user
+        self.conns: list = []
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.removed = False
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.conns)
+
+    def __repr__(self) -> str:
+        where = f" at table {self.table.number + 1} seat {self.seat}" if self.table else ""
+        return f"<Learner {self.id} {self.name!r}{where}{'' if self.conns else ', away'}>"
+
+
+class Seat:
+    __slots__ = ("learner", "away_since", "bot_plays", "timer")
+
+    def __init__(self):
+        self.learner: Learner | None = None
+        self.away_since: float | None = None
+        self.bot_plays = False           # the learner is gone longer than allowed
+        self.timer = None
+
+    def status(self) -> str:
+        """"here", "away" (gone, within the teacher's grace), "bot" (gone longer: a bot
+        plays for them) or "empty" (a bot plays)."""
+        if self.learner is None:
+            return "empty"
+        if self.learner.conns:
+            return "here"
+        return "bot" if self.bot_plays else "away"
+
+
+class Table:
+    """One table of four: its Session (and so its Deal), who sits where."""
+
+    def __init__(self, room: "Room", id: int, number: int, session: Session):
+        self.room = room
+        self.id = id
+        self.number = number              # 0-based; learners read number + 1
+        self.host = _TableHost(session)
+        self.seats = [Seat() for _ in range(4)]
+        self.deal_id: int | None = None
+        self.deal_number = -1
+        self.batch: int | None = None
+        self.players: list[str] = []
+
+    @property
+    def session(self) -> Session:
+        return self.host.session
+
+    @property
+    def deal(self) -> Deal:
+        return self.host.session.deal
+
+    @property
+    def rules(self) -> Rules:
+        return self.host.session.rules
+
+    def bot_seat(self, seat: int) -> bool:
+        return self.seats[seat].status() in ("bot", "empty")
+
+    def anyone_here(self) -> bool:
+        return any(s.learner is not None and s.learner.conns for s in self.seats)
+
+    def info(self) -> dict:
+        """Who sits where (names as text), the deal's stage: for the teacher and tests."""
+        deal = self.deal
+        return {"table": self.number, "game": self.rules.game, "deal": self.deal_number,
+                "phase": str(deal.phase), "actions": len(deal.actions),
+                "to_play": deal.actor, "tricks": len(deal.tricks),
+                "courts": list(self.session.courts),
+                "seats": [{"seat": s, "name": st.learner.name if st.learner else None,
+                           "learner": st.learner.id if st.learner else None,
+                           "status": st.status()} for s, st in enumerate(self.seats)]}
+
+    def __repr__(self) -> str:
+        names = [s.learner.name if s.learner else "bot" for s in self.seats]
+        return f"<Table {self.number + 1} {self.rules.game} deal {self.deal_number + 1} {names}>"
+
+
+# ----------------------------------------------------------------------------- the room
+class Room:
+    """A class: its code, tables, learners and settings, kept in a :class:`Store`.
+
+    Build one with :meth:`create` (a new class) or :meth:`load` (a class saved in the
+    store, e.g. after a restart). ``loop`` is the asyncio loop the server runs in: the
+    room uses it to send what a tick produced after one commit, and for the bots'
+    grace timers. Without a loop (tests, scripts) every call commits and sends at once.
+    """
+
+    def __init__(self, store: Store, code: str, language: str, settings: dict, loop=None,
+                 clock=time.monotonic):
+        self.store = store
+        self.code = code
+        self.language = language_code(language)
+        self.settings = {"grace": GRACE, "hints": False, "learners_deal": True, "paused": False,
+                         **settings}
+        self.loop = loop
+        self.clock = clock
+        self.tables: list[Table] = []
+        self.learners: dict[int, Learner] = {}
+        self._by_hash: dict[str, Learner] = {}
+        self._outbox: list[tuple] = []
+        self._flush_due = False
+        self._lobby_due = False
+        self._lobby_conns: list = []       # connections with no seat (they see the lobby)
+        self.teacher_token = secrets.token_urlsafe(32)
+        self._bot = RuleBot()
+        self.closed = False
+        self.server = None                # the ClassServer serving the room, once started
+        self.on_change = []               # callables(room) after every flush (the dashboard)
+
+    # ------------------------------------------------------------------ making and loading
+    @classmethod
+    def create(cls, store: Store, code: str | None = None, language: str = "en",
+               tables: int = 10, rules: Rules | str | None = None, seed: int | None = None,
+               grace: float = GRACE, hints: bool = False, loop=None) -> "Room":
+        """A new class in ``store`` with ``tables`` tables of ``rules`` (a Rules or a game
+        name; Court Piece by default). ``code`` fixes the class code (tests, scripts)."""
+        code = new_code() if code is None else check_code(code)
+        if store.class_row(code) is not None:
+            raise ValueError(f"the store already holds a class with code {code}: "
+                             f"Room.load(store, {code!r}) reopens it")
+        language = language_code(language)
+        settings = {"grace": _grace(grace), "hints": bool(hints)}
+        store.create_class(code, language, settings)
+        room = cls(store, code, language, settings, loop=loop)
+        room.add_tables(tables, rules=rules, seed=seed)
+        store.commit()
+        return room
+
+    @classmethod
+    def load(cls, store: Store, code: str, loop=None) -> "Room":
+        """The class ``code`` as the store holds it: every table at its last committed
+        action (each deal rebuilt and its actions re-applied through the engine)."""
+        row = store.class_row(code)
+        if row is None:
+            raise ValueError(f"the store {store.path} holds no class {code!r}; its classes: "
+                             f"{', '.join(store.class_codes()) or 'none'}")
+        room = cls(store, code, row["language"], row["settings"], loop=loop)
+        for r in store.learners(code):
+            lr = Learner(r["id"], r["name"], r["token_hash"], r["hub_user"])
+            lr.removed = bool(r["removed"])
+            room.learners[lr.id] = lr
+            if not lr.removed:
+                room._by_hash[lr.token_hash] = lr
+        for t in store.tables(code):
+            room.tables.append(room._load_table(t))
+        return room
+
+    def _load_table(self, row: dict) -> Table:
+        rules = Rules.from_dict(row["rules"])
+        session = Session(rules, seed=row["seed"], dealer=row["first_dealer"])
+        table = Table(self, row["id"], row["number"], session)
+        for i, d in enumerate(self.store.deals(row["id"])):
+            deal = _build_deal(rules, d["spec"])
+            if i > 0 and session.deal.over:
+                session.next_deal()                  # scores the finished deal
+            session.deal = deal
+            tokens = self.store.actions(d["id"])
+            try:
+                deal.apply(tokens)
+            except ValueError as err:
+                raise ValueError(f"table {row['number'] + 1}, deal {d['number'] + 1}: a saved "
+                                 f"action was refused on replay ({err})") from None
+            table.deal_id, table.deal_number, table.batch = d["id"], d["number"], d["batch"]
+        for seat, lid in self.store.seats(row["id"]).items():
+            lr = self.learners.get(lid) if lid is not None else None
+            if lr is not None and not lr.removed:
+                table.seats[seat].learner = lr
+                lr.table, lr.seat = table, seat
+        for st in table.seats:
+            if st.learner is not None:
+                st.away_since = self.clock()
+        self._players(table)
+        return table
+
+    def add_tables(self, n: int, rules: Rules | str | None = None, seed: int | None = None):
+        """Add ``n`` tables of ``rules`` (Court Piece by default); returns them."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise ValueError(f"tables is a whole number 0..1000; got {n!r}")
+        if rules is None:
+            rules = Rules.court_piece()
+        elif isinstance(rules, str):
+            rules = Rules.of(rules)
+        elif not isinstance(rules, Rules):
+            raise TypeError("rules is a Rules (cl.Rules.double_sir()) or a game name")
+        base = secrets.randbits(31) if seed is None else seed
+        made = []
+        for _ in range(n):
+            number = len(self.tables)
+            tseed = _derived_seed(base, self.code, number)
+            dealer = tseed % 4
+            tid = self.store.add_table(self.code, number, rules.to_dict(), tseed, dealer)
+            session = Session(rules, seed=tseed, dealer=dealer)
+            table = Table(self, tid, number, session)
+            self._start_deal(table, {"seed": session.deal.seed, "dealer": session.deal.dealer},
+                             session.deal)
+            self.tables.append(table)
+            self._players(table)
+            made.append(table)
+        self._lobby_changed()
+        self._done()
+        return made
+
+    def _start_deal(self, table: Table, spec: dict, deal: Deal, batch=None) -> None:
+        table.session.deal = deal
+        table.deal_number += 1
+        table.batch = batch
+        table.deal_id = self.store.add_deal(table.id, table.deal_number, spec, batch)
+        table.host.forget()
+
+    # ------------------------------------------------------------------ sending
+    def _send(self, conn, msg) -> None:
+        self._outbox.append((conn, msg if isinstance(msg, str) else _dumps(msg)))
+        self._want_flush()
+
+    def _want_flush(self) -> None:
+        if self._flush_due or self.loop is None:
+            return
+        self._flush_due = True
+        self.loop.call_soon(self.flush)
+
+    def _done(self) -> None:
+        """End of a call from outside: without a loop, commit and send now."""
+        if self.loop is None:
+            self.flush()
+
+    def flush(self) -> None:
+        """Commit what this tick wrote, then send what it said (in that order: nothing is
+        acknowledged before it is saved)."""
+        self._flush_due = False
+        try:
+            self.store.commit()
+        except Exception:                   # the disk refused: forget what was not saved
+            self._outbox = []
+            self._after_failed_commit()
+            raise
+        out, self._outbox = self._outbox, []
+        for conn, text in out:
+            try:
+                conn.send(text)
+            except Exception:               # a socket that just closed: its close handler runs
+                pass
+        for fn in self.on_change:
+            fn(self)
+
+    def _after_failed_commit(self) -> None:
+        """Every table back to what the store holds; every page reconnects to see it."""
+        self.store.rollback()
+        conns = [c for lr in self.learners.values() for c in lr.conns] + self._lobby_conns
+        fresh = Room.load(self.store, self.code)
+        self.tables = fresh.tables
+        for t in self.tables:
+            t.room = self
+        for c in conns:
+            try:
+                c.close()
+            except Exception:
+                pass
+
+    # ------------------------------------------------------------------ what learners see
+    def _players(self, table: Table) -> list[str]:
+        with using(self.language):
+            out = []
+            for st in table.seats:
+                status = st.status()
+                if status == "empty":
+                    out.append(tr("Bot"))
+                elif status == "here":
+                    out.append(st.learner.name)
+                elif status == "away":
+                    out.append(tr("{name} (away)", name=st.learner.name))
+                else:
+                    out.append(tr("{name} (a bot plays for now)", name=st.learner.name))
+        table.players = out
+        return out
+
+    def _state_to(self, table: Table, seat: int, frames: list[dict], more=False, follows=False):
+        """Send ``seat``'s frames to every socket of the learner there."""
+        lr = table.seats[seat].learner
+        if lr is None or not lr.conns:
+            return
+        text = None
+        for conn in lr.conns:
+            self._words_to(conn, table, frames[0])
+            if text is None:
+                text = _dumps({"type": "state", "table": table.number, "deal": table.deal_number,
+                               "actions": len(table.deal.actions),
+                               "state": {"rev": table.host.rev(seat),
+                                         "frames": [self._lean(f) for f in frames],
+                                         "follows": follows, "more": more}})
+            self._send(conn, text)
+
+    def _words_to(self, conn, table: Table, frame: dict) -> None:
+        """The words of the table (names, labels) once per socket and rules; the frames go
+        without them and the page's model puts them back."""
+        key = (self.language, table.rules)
+        if getattr(conn, "words_key", None) != key and "names" in frame:
+            conn.words_key = key
+            self._send(conn, {"type": "words", "names": frame["names"], "words": frame["words"],
+                              "lang": frame["lang"], "dir": frame["dir"]})
+
+    def _snap(self, table: Table, seat: int, message=None, kind="info") -> dict:
+        with using(self.language):
+            return table.host.snapshot(seat, table.players, message=message, kind=kind,
+                                       hints=self.settings["hints"])
+
+    @staticmethod
+    def _lean(snap: dict) -> dict:
+        return {k: v for k, v in snap.items() if k != "names" and k != "words"}
+
+    def _frames_after(self, table: Table, watching: list[int], frames: dict) -> None:
+        for s in watching:
+            frames.setdefault(s, []).append(self._snap(table, s))
+
+    def _watching(self, table: Table) -> list[int]:
+        out = []
+        for s, st in enumerate(table.seats):
+            if st.learner is not None and st.learner.conns:
+                out.append(s)
+            else:
+                table.host.forget(s)          # its next picture starts afresh
+        return out
+
+    def _refresh(self, table: Table, message_to: dict | None = None) -> None:
+        """A fresh picture (and the roster) to everyone at the table."""
+        self._players(table)
+        roster = self._roster(table)
+        for s in self._watching(table):
+            msg = (message_to or {}).get(s)
+            snap = self._snap(table, s, *(msg or ()))
+            self._state_to(table, s, [snap])
+            for conn in table.seats[s].learner.conns:
+                self._send(conn, roster)
+
+    def _roster(self, table: Table) -> str:
+        return _dumps({"type": "table", "table": table.number, "paused": self.settings["paused"],
+                       "seats": [{"seat": s, "name": st.learner.name if st.learner else None,
+                                  "status": st.status()} for s, st in enumerate(table.seats)]})
+
+    # ------------------------------------------------------------------ the lobby
+    def lobby(self) -> dict:
+        """The public list of tables: each seat's learner name (text) or free."""
+        with using(self.language):
+            return {"type": "lobby", "tables": [
+                {"table": t.number, "game": t.rules.game, "title": t.rules.title,
+                 "seats": [{"seat": s, "name": st.learner.name if st.learner else None,
+                            "place": t.rules.seat_name(s)}
+                           for s, st in enumerate(t.seats)]} for t in self.tables]}
+
+    def _lobby_changed(self) -> None:
+        if not self._lobby_conns:
+            return
+        if self.loop is None:
+            self._send_lobby()
+        elif not self._lobby_due:
+            self._lobby_due = True
+            self.loop.call_later(LOBBY_DELAY, self._send_lobby)
+
+    def _send_lobby(self) -> None:
+        self._lobby_due = False
+        if not self._lobby_conns:
+            return
+        text = _dumps(self.lobby())
+        for conn in self._lobby_conns:
+            self._send(conn, text)
+        self._done()
+
+    # ------------------------------------------------------------------ learners arrive
+    def check_code(self, code) -> bool:
+        """Whether ``code`` is this class's code (compared in constant time; any case)."""
+        if not isinstance(code, str) or len(code) > 32:
+            return False
+        return hmac.compare_digest(code.strip().upper().encode(), self.code.encode())
+
+    def register(self, name, hub_user=None) -> tuple[Learner, str]:
+        """A new learner: returns the Learner and their seat token (shown only to them)."""
+        with using(self.language):
+            name = clean_name(name)
+        token = secrets.token_urlsafe(32)
+        h = token_hash(token)
+        lid = self.store.add_learner(self.code, h, name, hub_user)
+        lr = Learner(lid, name, h, hub_user)
+        self.learners[lid] = lr
+        self._by_hash[h] = lr
+        return lr, token
+
+    def learner_for(self, token) -> Learner | None:
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            return None
+        return self._by_hash.get(token_hash(token))
+
+    def hello(self, conn, code=None, name=None, token=None) -> Learner:
+        """A page says hello: with the class code and a name (first visit: registers and
+        sends the token once) or with its token (returning: same seat, same hand).
+        Refusal when neither holds."""
+        with using(self.language):
+            fresh_token = None
+            if token is not None:
+                lr = self.learner_for(token)
+                if lr is None:
+                    raise Refusal(tr("This page's seat is no longer known to the class: join "
+                                     "again with the class code."), rejoin=True)
+            else:
+                if not self.check_code(code):
+                    raise Refusal(tr("That is not the class code."))
+                lr, fresh_token = self.register(name)
+            self._attach(conn, lr)
+            welcome = {"type": "welcome", "name": lr.name, "learner": lr.id, "code": self.code}
+            if fresh_token is not None:
+                welcome["token"] = fresh_token
+            self._send(conn, welcome)
+            if lr.table is None:
+                self._lobby_conns.append(conn)
+                self._send(conn, self.lobby())
+            else:
+                self._seated(conn, lr)
+                self._arrived(lr.table, lr.seat)
+        self._done()
+        return lr
+
+    def _attach(self, conn, lr: Learner) -> None:
+        old = getattr(conn, "learner", None)
+        if old is not None and old is not lr:
+            self.disconnect(conn)
+        conn.learner = lr
+        if conn not in lr.conns:
+            lr.conns.append(conn)
+
+    def _seated(self, conn, lr: Learner) -> None:
+        t = lr.table
+        self._send(conn, {"type": "seated", "table": t.number, "seat": lr.seat,
+                          "place": t.rules.seat_name(lr.seat)})
+
+    def _arrived(self, table: Table, seat: int) -> None:
+        """A learner's socket is (back) at the seat: the bot hands it back."""
+        st = table.seats[seat]
+        if st.timer is not None:
+            st.timer.cancel()
+            st.timer = None
+        st.away_since = None
+        st.bot_plays = False
+        table.host.forget(seat)
+        self._refresh(table)
+        self._bots(table)
+
+    def take_seat(self, conn, table, seat) -> None:
+        lr = getattr(conn, "learner", None)
+        with using(self.language):
+            if lr is None:
+                raise Refusal(tr("Join the class first."))
+            if isinstance(table, bool) or not isinstance(table, int) or \
+                    not 0 <= table < len(self.tables):
+                raise Refusal(tr("There is no such table."))
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+                raise Refusal(tr("A table has seats 0 to 3."))
+            t = self.tables[table]
+            holder = t.seats[seat].learner
+            if holder is lr:
+                self._seated(conn, lr)
+                self._done()
+                return
+            if holder is not None:
+                raise Refusal(tr("That seat is taken: choose a free one."))
+            self._seat(lr, t, seat)
+        self._done()
+
+    def _seat(self, lr: Learner, t: Table, seat: int) -> None:
+        if lr.table is not None:
+            self._unseat(lr)
+        t.seats[seat].learner = lr
+        lr.table, lr.seat = t, seat
+        self.store.set_seat(t.id, seat, lr.id)
+        self._lobby_conns = [c for c in self._lobby_conns if c not in lr.conns]
+        for conn in lr.conns:
+            self._seated(conn, lr)
+        if lr.conns:
+            self._arrived(t, seat)
+        else:
+            t.seats[seat].away_since = self.clock()
+            self._start_grace(t, seat)
+            self._refresh(t)
+        self._lobby_changed()
+
+    def _unseat(self, lr: Learner) -> None:
+        t, seat = lr.table, lr.seat
+        st = t.seats[seat]
+        if st.timer is not None:
+            st.timer.cancel()
+        t.seats[seat] = Seat()
+        t.host.forget(seat)
+        lr.table = lr.seat = None
+        self.store.set_seat(t.id, seat, None)
+        for conn in lr.conns:
+            self._send(conn, {"type": "unseated"})
+            if conn not in self._lobby_conns:
+                self._lobby_conns.append(conn)
+        self._refresh(t)
+        self._bots(t)
+        self._lobby_changed()
+        if lr.conns:
+            text = _dumps(self.lobby())
+            for conn in lr.conns:
+                self._send(conn, text)
+
+    def leave(self, conn) -> None:
+        lr = getattr(conn, "learner", None)
+        if lr is not None and lr.table is not None:
+            self._unseat(lr)
+        self._done()
+
+    def disconnect(self, conn) -> None:
+        """A socket closed. When it was the learner's last, their seat waits for them for
+        the teacher's grace time, then a bot plays it until they are back."""
+        if conn in self._lobby_conns:
+            self._lobby_conns.remove(conn)
+        lr = getattr(conn, "learner", None)
+        conn.learner = None
+        if lr is None or conn not in lr.conns:
+            return
+        lr.conns.remove(conn)
+        if lr.conns or lr.table is None:
+            return
+        t, seat = lr.table, lr.seat
+        t.seats[seat].away_since = self.clock()
+        self._start_grace(t, seat)
+        t.host.forget(seat)
+        self._refresh(t)
+        self._done()
+
+    def _start_grace(self, t: Table, seat: int) -> None:
+        st = t.seats[seat]
+        grace = self.settings["grace"]
+        if grace <= 0:
+            st.bot_plays = True
+            return
+        if self.loop is not None:
+            st.timer = self.loop.call_later(grace, self._grace_over, t, seat)
+
+    def _grace_over(self, t: Table, seat: int) -> None:
+        st = t.seats[seat]
+        st.timer = None
+        if st.learner is None or st.learner.conns:
+            return
+        st.bot_plays = True
+        self._refresh(t)
+        self._bots(t)
+        self._done()
+
+    def check_away(self) -> None:
+        """Hand every seat whose learner is gone longer than the grace to its bot (what the
+        timers do; for a room run without a loop)."""
+        now = self.clock()
+        for t in self.tables:
+            for s, st in enumerate(t.seats):
+                if (st.learner is not None and not st.learner.conns and not st.bot_plays
+                        and st.away_since is not None
+                        and now - st.away_since >= self.settings["grace"]):
+                    self._grace_over(t, s)
+
+    # ------------------------------------------------------------------ learners act
+    def intent(self, conn, content) -> None:
+        """A message from the table on a learner's page (the widget's own intents): carried
+        out for the learner's own seat, or refused with the sentence; either way the page
+        gets a reply to its request id."""
+        lr = getattr(conn, "learner", None)
+        rid = content.get("id") if isinstance(content, dict) else None
+        if isinstance(rid, bool) or not isinstance(rid, int):
+            rid = None
+        with using(self.language):
+            try:
+                if lr is None or lr.table is None:
+                    raise Refusal(tr("Take a seat first."))
+                self._intent(lr, content)
+            except Refusal as err:
+                if lr is not None and lr.table is not None:
+                    snap = self._snap(lr.table, lr.seat, message=str(err), kind="error")
+                    self._state_to(lr.table, lr.seat, [snap])
+                self._reply(conn, rid, False, str(err))
+            else:
+                self._reply(conn, rid, True)
+        self._done()
+
+    def _reply(self, conn, rid, ok: bool, reason=None) -> None:
+        if rid is None:
+            if not ok:
+                self._send(conn, {"type": "refused", "reason": reason})
+            return
+        msg = {"reply_to": rid, "ok": ok}
+        if reason is not None:
+            msg["reason"] = reason
+        self._send(conn, {"type": "custom", "content": msg})
+
+    def _intent(self, lr: Learner, content) -> None:
+        t, seat = lr.table, lr.seat
+        host = t.host
+        kind, args = host.intent(content)
+        if kind in ("review", "best_play"):
+            raise Refusal(tr("The class tables have no review or best play during the class."))
+        if kind == "review_close":
+            return
+        if self.settings["paused"]:
+            raise Refusal(tr("The teacher has paused the tables."))
+        if kind == "hint":
+            if not self.settings["hints"]:
+                raise Refusal(tr("Hints are switched off at this table."))
+            host.hint(seat)
+            self._state_to(t, seat, [self._snap(t, seat)])
+            return
+        reason = host.refusal(seat, kind, args)
+        if reason is not None:
+            raise Refusal(reason)
+        watching = self._watching(t)
+        before = len(t.deal.actions)
+        host.apply(seat, kind, args)
+        self._record(t, before, seat, "learner")
+        frames: dict = {}
+        self._frames_after(t, watching, frames)
+        self._bots(t, frames, watching)
+        for s, fs in frames.items():
+            self._state_to(t, s, fs)
+
+    def _record(self, t: Table, before: int, seat, by: str) -> None:
+        tokens = t.deal.actions[before:]
+        now = time.time()
+        self.store.add_actions(t.deal_id, [(before + i, tok, seat, by, now)
+                                           for i, tok in enumerate(tokens)])
+
+    def _bots(self, t: Table, frames: dict | None = None, watching=None) -> int:
+        """Bots play the seats nobody plays while someone is at the table, until a person
+        is to act or the deal is over."""
+        if self.settings["paused"] or not t.anyone_here():
+            return 0
+        send = frames is None
+        if send:
+            frames = {}
+            watching = self._watching(t)
+        n = 0
+        while n < MAX_BOT_MOVES:
+            who = t.deal.actor
+            if who is None or not t.bot_seat(who):
+                break
+            before = len(t.deal.actions)
+            with using(self.language):
+                if not t.host.bot_move(self._bot):
+                    break
+            self._record(t, before, who, "bot")
+            self._frames_after(t, watching, frames)
+            n += 1
+        if send:
+            for s, fs in frames.items():
+                self._state_to(t, s, fs)
+        return n
+
+    def next_deal_request(self, conn) -> None:
+        """A learner at a finished deal asks for the next one."""
+        lr = getattr(conn, "learner", None)
+        with using(self.language):
+            if lr is None or lr.table is None:
+                raise Refusal(tr("Take a seat first."))
+            if self.settings["paused"]:
+                raise Refusal(tr("The teacher has paused the tables."))
+            if not self.settings["learners_deal"]:
+                raise Refusal(tr("The teacher starts the next deal."))
+            if not lr.table.deal.over:
+                raise Refusal(tr("The deal is not over yet."))
+            self._next_deal(lr.table)
+        self._done()
+
+    # ------------------------------------------------------------------ the teacher
+    def _next_deal(self, t: Table, spec: dict | None = None, batch=None) -> None:
+        session = t.session
+        if spec is None:
+            if t.deal.over:
+                deal = session.next_deal()
+            else:                            # abandoned: same dealer, a fresh shuffle
+                deal = Deal(t.rules, dealer=t.deal.dealer,
+                            seed=_derived_seed(session.seed, "abandoned", t.deal_number + 1))
+            spec = {"seed": deal.seed, "dealer": deal.dealer}
+        else:
+            if t.deal.over:
+                session.next_deal()
+            deal = _build_deal(t.rules, spec)
+            if deal.rules != t.rules:
+                raise ValueError(f"that deal is played by other rules ({deal.rules.game}) than "
+                                 f"table {t.number + 1}'s ({t.rules.game})")
+        self._start_deal(t, spec, deal, batch)
+        self._refresh(t)
+        self._bots(t)
+
+    def new_deal(self, table: int | None = None) -> None:
+        """A new deal at every table (or at ``table``): the session's next deal where the
+        deal is over, a fresh shuffle (same dealer) where it was not finished."""
+        for t in self._pick(table):
+            self._next_deal(t)
+        self._done()
+
+    def same_deal(self, seed: int | None = None, notation: str | None = None, deal=None,
+                  dealer: int = 3, table: int | None = None) -> int:
+        """The same cards at every table: a ``seed`` (with ``dealer``), a deal
+        ``notation`` or a ``deal`` (a lesson's position). Returns the batch number that
+        :meth:`compare` shows side by side."""
+        given = sum(x is not None for x in (seed, notation, deal))
+        if given != 1:
+            raise ValueError("same_deal takes one of seed=, notation= or deal=")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise ValueError(f"seed is a whole number; got {seed!r}")
+            if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
+                raise ValueError(f"dealer is a seat 0..3; got {dealer!r}")
+            spec = {"seed": seed, "dealer": dealer}
+        else:
+            if notation is not None:
+                deal = Deal.from_notation(notation)
+            if not hasattr(deal, "to_dict"):
+                raise TypeError("deal is a courtlearn Deal")
+            spec = {"dict": deal.to_dict()}
+        tables = self._pick(table)
+        for t in tables:                      # check every table before changing any
+            probe = _build_deal(t.rules, spec)
+            if probe.rules != t.rules:
+                raise ValueError(f"that deal is played by other rules ({probe.rules.game}) "
+                                 f"than table {t.number + 1}'s ({t.rules.game})")
+        batch = self.store.next_batch()
+        for t in tables:
+            self._next_deal(t, spec, batch)
+        self._done()
+        return batch
+
+    def _pick(self, table) -> list[Table]:
+        if table is None:
+            return list(self.tables)
+        if isinstance(table, bool) or not isinstance(table, int) or \
+                not 0 <= table < len(self.tables):
+            raise ValueError(f"table is 0..{len(self.tables) - 1}; got {table!r}")
+        return [self.tables[table]]
+
+    def pause(self) -> None:
+        """Every table stops: moves are refused and bots wait until :meth:`resume`."""
+        self._set("paused", True)
+        for t in self.tables:
+            self._refresh(t)
+        self._done()
+
+    def resume(self) -> None:
+        self._set("paused", False)
+        for t in self.tables:
+            self._refresh(t)
+            self._bots(t)
+        self._done()
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.settings["paused"])
+
+    def set_grace(self, seconds: float) -> None:
+        """How long a learner may be gone before a bot plays for them."""
+        self._set("grace", _grace(seconds))
+        self._done()
+
+    def set_hints(self, on: bool) -> None:
+        self._set("hints", bool(on))
+        for t in self.tables:
+            self._refresh(t)
+        self._done()
+
+    def _set(self, key, value) -> None:
+        self.settings[key] = value
+        self.store.set_settings(self.code, self.settings)
+
+    def move(self, learner, table: int, seat: int) -> None:
+        """Put a learner (a Learner, id or name) at a table's seat (its sitter, if any,
+        goes back to the lobby)."""
+        lr = self._learner(learner)
+        t = self._pick(table)[0]
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat is 0..3; got {seat!r}")
+        holder = t.seats[seat].learner
+        if holder is lr:
+            return
+        if holder is not None:
+            self._unseat(holder)
+        self._seat(lr, t, seat)
+        self._done()
+
+    def to_bot(self, table: int, seat: int) -> None:
+        """Hand a seat to a bot: its learner goes back to the lobby."""
+        t = self._pick(table)[0]
+        lr = t.seats[seat].learner
+        if lr is not None:
+            self._unseat(lr)
+        self._done()
+
+    def remove(self, learner) -> None:
+        """Remove a learner from the class: their seat goes to a bot and their token stops
+        working (their page returns to the join form)."""
+        lr = self._learner(learner)
+        if lr.table is not None:
+            self._unseat(lr)
+        lr.removed = True
+        self._by_hash.pop(lr.token_hash, None)
+        self.store.remove_learner(lr.id)
+        with using(self.language):
+            text = _dumps({"type": "removed", "reason": tr("The teacher removed you from the "
+                                                           "class.")})
+        for conn in list(lr.conns):
+            self._send(conn, text)
+            self._lobby_conns = [c for c in self._lobby_conns if c is not conn]
+            conn.learner = None
+        lr.conns.clear()
+        self._done()
+
+    def _learner(self, learner) -> Learner:
+        if isinstance(learner, Learner):
+            return learner
+        if isinstance(learner, int) and learner in self.learners:
+            return self.learners[learner]
+        found = [lr for lr in self.learners.values() if lr.name == learner and not lr.removed]
+        if len(found) == 1:
+            return found[0]
+        raise ValueError(f"no single learner {str(learner)[:40]!r} in the class "
+                         f"({len(found)} found)")
+
+    # ------------------------------------------------------------------ looking at the class
+    def overview(self) -> list[dict]:
+        """Every table: who sits where and whether connected, the deal's stage, courts."""
+        return [t.info() for t in self.tables]
+
+    def history(self):
+        """A pandas DataFrame, one row per deal at every table: table, deal, batch (same
+        deal number), game, dealer, seed, actions, phase, winner, kind, courts, tricks,
+        tens, and the names at the seats now."""
+        import pandas as pd
+        rows = []
+        for t in self.tables:
+            saved = self.store.deals(t.id)
+            for d in saved:
+                deal = t.deal if d["id"] == t.deal_id else self._rebuilt(t, d)
+                r = deal.result
+                rows.append({"table": t.number + 1, "deal": d["number"] + 1, "batch": d["batch"],
+                             "game": t.rules.game, "dealer": deal.dealer,
+                             "seed": d["spec"].get("seed"), "actions": len(deal.actions),
+                             "phase": str(deal.phase),
+                             "winner": r.winner if r else None, "kind": r.kind if r else None,
+                             "courts": r.courts if r else None,
+                             "tricks": tuple(r.tricks) if r else tuple(deal.tricks_won),
+                             "tens": tuple(r.tens) if r else None,
+                             "players": tuple(st.learner.name if st.learner else None
+                                              for st in t.seats)})
+        return pd.DataFrame(rows)
+
+    def compare(self, batch: int | None = None):
+        """The tables' results of one same deal (the latest by default), side by side."""
+        frame = self.history()
+        if frame.empty or frame["batch"].isna().all():
+            return frame.iloc[0:0]
+        if batch is None:
+            batch = frame["batch"].max()
+        return frame[frame["batch"] == batch].reset_index(drop=True)
+
+    def _rebuilt(self, t: Table, d: dict) -> Deal:
+        deal = _build_deal(t.rules, d["spec"])
+        deal.apply(self.store.actions(d["id"]))
+        return deal
+
+    def close(self) -> None:
+        """Save everything and say goodbye to every page."""
+        if self.closed:
+            return
+        self.closed = True
+        for t in self.tables:
+            for st in t.seats:
+                if st.timer is not None:
+                    st.timer.cancel()
+        self.flush()
+
+    def __repr__(self) -> str:
+        seated = sum(1 for lr in self.learners.values() if lr.table is not None)
+        return (f"<Room {self.code}: {len(self.tables)} tables, {len(self.learners)} learners, "
+                f"{seated} seated{', paused' if self.paused else ''}>")
+
+
+def check_code(code) -> str:
+    if not isinstance(code, str) or not re.fullmatch(r"[A-Za-z0-9]{4,16}", code.strip()):
+        raise ValueError(f"a class code is 4 to 16 letters and digits; got {str(code)[:20]!r}")
+    return code.strip().upper()
+
+
+def _grace(seconds) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+            not 0 <= seconds <= 24 * 3600:
+        raise ValueError(f"grace is a number of seconds 0..86400; got {seconds!r}")
+    return float(seconds)

@@ -1,0 +1,462 @@
+"""The class server: tornado, serving the classroom and nothing else.
+
+``/``            the learner page (join form, seat buttons, the table)
+``/static/...``  a fixed list of files: the page's script and style, the widget's
+                 table.js and table.css (the same files the notebook draws with), and
+                 the Urdu and Hindi fonts
+``/ws``          a learner's WebSocket (the protocol of notes/CLASSROOM.md)
+``/health``      a line of JSON for monitors
+
+It runs in the event loop that is running (a notebook kernel's: :func:`start`) or in
+its own (:func:`serve`, the console script). Every message from a page is hostile
+until checked: size-limited, rate-limited per socket, JSON objects only, each field
+checked by the room; a bad one is refused with a sentence and the socket stays open.
+Guessing the class code is slowed per address; the Origin must be the page's own host
+(or one configured). The teacher's token never goes to a learner's socket.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import pathlib
+import socket
+import time
+from urllib.parse import urlparse
+
+import tornado.httpserver
+import tornado.iostream
+import tornado.web
+import tornado.websocket
+
+from courtlearn.language import text_direction, tr, using
+
+from .room import Refusal, Room
+from .store import Store
+
+__all__ = ["ClassServer", "start", "serve", "MAX_MESSAGE", "RATE", "BURST"]
+
+log = logging.getLogger("courtlearn.classroom")
+
+HERE = pathlib.Path(__file__).parent
+WIDGET_STATIC = HERE.parent / "widgets" / "static"
+STATIC_FILES = {
+    "learner.js": (HERE / "static" / "learner.js", "text/javascript; charset=utf-8"),
+    "learner.css": (HERE / "static" / "learner.css", "text/css; charset=utf-8"),
+    "table.js": (WIDGET_STATIC / "table.js", "text/javascript; charset=utf-8"),
+    "table.css": (WIDGET_STATIC / "table.css", "text/css; charset=utf-8"),
+    "fonts/NotoNastaliqUrdu-arabic-400.woff2":
+        (WIDGET_STATIC / "fonts" / "NotoNastaliqUrdu-arabic-400.woff2", "font/woff2"),
+    "fonts/NotoSansDevanagari-devanagari-400.woff2":
+        (WIDGET_STATIC / "fonts" / "NotoSansDevanagari-devanagari-400.woff2", "font/woff2"),
+}
+# the table's fonts for the page's model ("fonts" as the widget sends them), by language
+FONTS = {"ur": {"Noto Nastaliq Urdu": "/static/fonts/NotoNastaliqUrdu-arabic-400.woff2"},
+         "hi": {"Noto Sans Devanagari": "/static/fonts/NotoSansDevanagari-devanagari-400.woff2"}}
+
+MAX_MESSAGE = 4096          # bytes: a page's message is far smaller; larger ones are refused
+MAX_FRAME = 64 * 1024       # bytes: tornado closes a socket sending a frame larger than this
+RATE = 20.0                 # messages a second a socket may send, on average ...
+BURST = 40                  # ... with this many at once
+MAX_WRITE_BUFFER = 1 << 20  # bytes queued for a page that stops reading: then it is closed
+PING_INTERVAL = 10          # seconds: pings find phones that went away without a word
+PING_TIMEOUT = 10
+
+
+def page_words() -> dict[str, str]:
+    """The learner page's own words, in the current language (the table brings its own)."""
+    return {
+        "title": tr("courtlearn: the class"),
+        "code": tr("Class code"), "name": tr("Your name"), "join": tr("Join"),
+        "connected": tr("Connected"), "disconnected": tr("Not connected: trying again…"),
+        "choose": tr("Choose a free seat"), "table": tr("Table {n}"),
+        "free": tr("free"), "take": tr("Sit at {place}"), "you": tr("you"),
+        "leave": tr("Leave the table"), "next_deal": tr("Next deal"),
+        "paused": tr("The teacher has paused the tables."),
+        "here": tr("here"), "away": tr("away"), "bot": tr("a bot plays"),
+        "empty": tr("bot"), "removed": tr("The teacher removed you from the class."),
+        "seat": tr("You sit at {place}, table {n}."),
+    }
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up; :meth:`take` spends one."""
+
+    __slots__ = ("rate", "burst", "tokens", "at")
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, clock=time.monotonic):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Guard:
+    """Slows guessing of the class code: each address's tries are spaced out, the wait
+    doubling with each wrong code (from 0.25 s to 30 s); a right one clears it. Tries
+    from many sockets of one address queue behind each other."""
+
+    def __init__(self, first: float = 0.25, most: float = 30.0):
+        self.first, self.most = first, most
+        self.entries: dict[str, list] = {}      # address -> [fails, next free time]
+
+    def wait(self, address: str, now: float) -> float:
+        """Seconds this try must wait (and reserve its slot)."""
+        if len(self.entries) > 10000:
+            self.entries = {a: e for a, e in self.entries.items() if e[1] > now}
+        e = self.entries.setdefault(address, [0, now])
+        start = max(now, e[1])
+        e[1] = start + self.delay(e[0])
+        return start - now
+
+    def delay(self, fails: int) -> float:
+        return 0.0 if fails == 0 else min(self.most, self.first * 2 ** (fails - 1))
+
+    def result(self, address: str, ok: bool, now: float) -> None:
+        e = self.entries.setdefault(address, [0, now])
+        if ok:
+            self.entries.pop(address, None)
+        else:
+            e[0] += 1
+            e[1] = max(e[1], now + self.delay(e[0]))
+
+
+# ----------------------------------------------------------------------------- handlers
+class _Base(tornado.web.RequestHandler):
+    def set_default_headers(self):
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("X-Frame-Options", "DENY")
+        self.clear_header("Server")
+
+
+class PageHandler(_Base):
+    """The learner page: the same HTML for everyone, the words in the class's language."""
+
+    def initialize(self, server):
+        self.server = server
+
+    def get(self):
+        host = self.request.host
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy",
+                        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                        f"connect-src 'self' ws://{host} wss://{host}; img-src 'self' data:; "
+                        "font-src 'self'; object-src 'none'; base-uri 'none'; "
+                        "frame-ancestors 'none'; form-action 'self'")
+        self.finish(self.server.page())
+
+
+class StaticHandler(_Base):
+    def initialize(self, server):
+        self.server = server
+
+    def get(self, name):
+        got = self.server.static(name)
+        if got is None:
+            raise tornado.web.HTTPError(404)
+        body, ctype = got
+        self.set_header("Content-Type", ctype)
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(body)
+
+
+class HealthHandler(_Base):
+    def initialize(self, server):
+        self.server = server
+
+    def get(self):
+        room = self.server.room
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"ok": True, "tables": len(room.tables),
+                                "learners": len(room.learners),
+                                "sockets": len(self.server.sockets)}))
+
+
+class LearnerSocket(tornado.websocket.WebSocketHandler):
+    """One learner page's socket. The room decides; this reads, checks and passes on."""
+
+    def initialize(self, server):
+        self.server = server
+        self.room: Room = server.room
+        self.learner = None
+        self.words_key = None
+        self.bucket = TokenBucket(server.rate, server.burst)
+        self.warned = 0.0
+        self.address = self.request.remote_ip or "?"
+
+    def check_origin(self, origin: str) -> bool:
+        """The page's own host (what the learner typed or scanned), or a configured
+        origin (a page served through an https proxy)."""
+        if origin in self.server.origins:
+            return True
+        parsed = urlparse(origin)
+        return bool(parsed.netloc) and parsed.netloc.lower() == self.request.host.lower()
+
+    def open(self):
+        stream = self.ws_connection.stream if self.ws_connection is not None else None
+        if stream is not None:
+            stream.max_write_buffer_size = MAX_WRITE_BUFFER
+        self.server.sockets.add(self)
+
+    # the room's side: text out
+    def send(self, text: str) -> None:
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            return
+        try:
+            self.write_message(text)
+        except tornado.websocket.WebSocketClosedError:
+            pass
+        except tornado.iostream.StreamBufferFullError:
+            log.info("closing a socket that stopped reading (%s)", self.address)
+            self.ws_connection.stream.close()     # no goodbye: it is not reading
+
+    def on_close(self):
+        self.server.sockets.discard(self)
+        self.room.disconnect(self)
+        self.room._want_flush()
+
+    def refuse(self, reason: str, **extra) -> None:
+        self.room._send(self, {"type": "refused", "reason": reason, **extra})
+        self.room._done()
+        self.room._want_flush()
+
+    async def on_message(self, message):
+        now = time.monotonic()
+        if not self.bucket.take(now):
+            if now - self.warned > 1.0:          # one warning a second, not one a message
+                self.warned = now
+                with using(self.room.language):
+                    self.refuse(tr("Too many messages: slow down."))
+            return
+        with using(self.room.language):
+            if isinstance(message, bytes):
+                return self.refuse(tr("The class server reads text messages only."))
+            if len(message) > MAX_MESSAGE:
+                return self.refuse(tr("That message is too long; nothing changed."))
+            try:
+                msg = json.loads(message)
+            except (ValueError, RecursionError):
+                msg = None
+            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                return self.refuse(tr("The class server ignored a message it does not "
+                                      "understand; nothing changed."))
+        kind = msg["type"]
+        try:
+            if kind == "hello":
+                await self._hello(msg)
+            elif kind == "take_seat":
+                self.room.take_seat(self, msg.get("table"), msg.get("seat"))
+            elif kind == "msg":
+                self.room.intent(self, msg.get("content"))
+            elif kind == "leave":
+                self.room.leave(self)
+            elif kind == "next_deal":
+                self.room.next_deal_request(self)
+            else:
+                with using(self.room.language):
+                    raise Refusal(tr("The class server ignored a message it does not "
+                                     "understand; nothing changed."))
+        except Refusal as err:
+            self.refuse(str(err), **err.extra)
+        self.room._want_flush()
+
+    async def _hello(self, msg) -> None:
+        if self.learner is not None:
+            with using(self.room.language):
+                raise Refusal(tr("This page has already joined."))
+        token, code = msg.get("token"), msg.get("code")
+        if token is not None and self.room.learner_for(token) is not None:
+            self.room.hello(self, token=token)
+            return
+        guard = self.server.guard
+        wait = guard.wait(self.address, time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+            if self.ws_connection is None:
+                return
+        ok = token is None and self.room.check_code(code)
+        guard.result(self.address, ok, time.monotonic())
+        if token is not None:
+            self.room.hello(self, token=token)       # refuses: the token is not known
+        else:
+            self.room.hello(self, code=code, name=msg.get("name"))
+
+
+# ----------------------------------------------------------------------------- the server
+class ClassServer:
+    """A Room served over HTTP and WebSockets on ``host``:``port``."""
+
+    def __init__(self, room: Room, port: int = 8765, host: str = "0.0.0.0", origins=(),
+                 rate: float = RATE, burst: int = BURST):
+        self.room = room
+        self.host = host
+        self.origins = {o.rstrip("/") for o in origins}
+        self.rate, self.burst = rate, burst
+        self.guard = Guard()
+        self.sockets: set = set()
+        self._static: dict[str, tuple[bytes, str]] = {}
+        self._page: bytes | None = None
+        args = {"server": self}
+        self.app = tornado.web.Application(
+            [(r"/", PageHandler, args), (r"/static/(.+)", StaticHandler, args),
+             (r"/ws", LearnerSocket, args), (r"/health", HealthHandler, args)],
+            websocket_max_message_size=MAX_FRAME, websocket_ping_interval=PING_INTERVAL,
+            websocket_ping_timeout=PING_TIMEOUT, compress_response=True)
+        self.http = tornado.httpserver.HTTPServer(self.app, xheaders=False)
+        self.http.listen(port, address=host)
+        self.port = next(iter(self.http._sockets.values())).getsockname()[1]
+        room.server = self
+
+    # -- what it serves
+    def static(self, name: str):
+        got = self._static.get(name)
+        if got is None and name in STATIC_FILES:
+            path, ctype = STATIC_FILES[name]
+            got = self._static[name] = (path.read_bytes(), ctype)
+        return got
+
+    def page(self) -> bytes:
+        """The learner page in the class's language (built once)."""
+        if self._page is None:
+            lang = self.room.language
+            with using(lang):
+                words = page_words()
+                boot = {"words": words, "lang": lang, "dir": text_direction(lang),
+                        "fonts": FONTS.get(lang, {})}
+            data = json.dumps(boot, ensure_ascii=False).replace("<", "\\u003c")
+            self._page = PAGE.format(lang=lang, dir=boot["dir"],
+                                     title=html.escape(words["title"]),
+                                     boot=data).encode("utf-8")
+        return self._page
+
+    # -- where learners go
+    def addresses(self) -> list[str]:
+        """The join addresses: one per address of this machine learners can reach."""
+        hosts = []
+        if self.host not in ("0.0.0.0", "", "::"):
+            hosts = [self.host]
+        else:
+            try:
+                infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+                hosts = sorted({i[4][0] for i in infos if not i[4][0].startswith("127.")})
+            except OSError:
+                hosts = []
+            hosts = hosts or ["127.0.0.1"]
+        return [f"http://{h}:{self.port}/" for h in hosts]
+
+    def join_url(self, address: str | None = None) -> str:
+        return f"{address or self.addresses()[0]}?code={self.room.code}"
+
+    def text(self) -> str:
+        lines = [f"class code: {self.room.code}"]
+        lines += [f"join at:    {a}" for a in self.addresses()]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        with using(self.room.language):
+            parts = [f"<div class='courtlearn-class'><p><b>{html.escape(tr('Class code'))}: "
+                     f"<code style='font-size:200%'>{html.escape(self.room.code)}</code></b></p>"]
+            for a in self.addresses():
+                parts.append(f"<p><a href='{html.escape(a)}' target='_blank'>"
+                             f"{html.escape(a)}</a></p>")
+            qr = qr_svg(self.join_url())
+            if qr:
+                parts.append(qr)
+            parts.append("</div>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def stop(self) -> None:
+        self.http.stop()
+        for ws in list(self.sockets):
+            ws.close(1001, "server closing")
+        self.room.close()
+
+
+def qr_svg(url: str) -> str | None:
+    """The join address as a QR code (an inline SVG), when segno is installed."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    return segno.make(url, error="m").svg_inline(scale=5)
+
+
+PAGE = """<!doctype html>
+<html lang="{lang}" dir="{dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/table.css">
+<link rel="stylesheet" href="/static/learner.css">
+<script type="application/json" id="courtlearn-boot">{boot}</script>
+<script type="module" src="/static/learner.js"></script>
+</head>
+<body>
+<header class="cl-class-bar">
+<span data-role="connection" data-connected="false"></span>
+<span data-role="whoami"></span>
+</header>
+<main id="courtlearn-class"></main>
+</body>
+</html>
+"""
+
+
+# ----------------------------------------------------------------------------- starting
+def _room(db, code, language, tables, rules, grace, hints, loop) -> Room:
+    store = db if isinstance(db, Store) else Store(db)
+    if code is not None and store.class_row(code.strip().upper()) is not None:
+        room = Room.load(store, code.strip().upper(), loop=loop)
+    elif code is None and len(store.class_codes()) == 1:
+        room = Room.load(store, store.class_codes()[0], loop=loop)
+    else:
+        room = Room.create(store, code=code, language=language, tables=tables, rules=rules,
+                           grace=grace, hints=hints, loop=loop)
+    return room
+
+
+def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
+          tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
+          hints: bool = False, origins=()) -> Room:
+    """Start the class server in the running event loop (a notebook kernel's) and
+    return the Room (``room.server`` is the :class:`ClassServer`). A store holding this
+    class (its ``code``, or its only class) resumes it."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = asyncio.get_event_loop()
+    room = _room(db, code, language, tables, rules, grace, hints, loop)
+    ClassServer(room, port=port, host=host, origins=origins)
+    return room
+
+
+async def serve(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
+                tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
+                hints: bool = False, origins=(), ready=None, stop: asyncio.Event | None = None):
+    """Run the class server until ``stop`` is set (or forever): the console script's
+    loop. ``ready(server)`` is called once it listens."""
+    loop = asyncio.get_running_loop()
+    room = _room(db, code, language, tables, rules, grace, hints, loop)
+    server = ClassServer(room, port=port, host=host, origins=origins)
+    if ready is not None:
+        ready(server)
+    stop = stop or asyncio.Event()
+    try:
+        await stop.wait()
+    finally:
+        server.stop()
+    return room

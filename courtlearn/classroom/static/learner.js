@@ -1,0 +1,315 @@
+// courtlearn class: the learner page.
+//
+// Join with the class code and a name (or /?code=CODE&name=NAME), take a free seat, play.
+// The table is drawn by the notebook widget's own table.js, through a small model object
+// that offers what anywidget's model offers (get, set, on, off, send, save_changes) and
+// carries it over the class server's WebSocket. The seat token lives in localStorage:
+// a reload or a phone waking up returns to the same seat and hand without a click.
+// Plain http from a LAN address is an insecure origin: nothing here needs a secure
+// context (no service worker, no crypto.randomUUID; the server makes the token).
+// Every text goes in with textContent: a name holding markup shows as those characters.
+import table from "./table.js";
+
+const boot = JSON.parse(document.getElementById("courtlearn-boot").textContent);
+const WORDS = boot.words || {};
+const TOKEN_KEY = "courtlearn.class.token";
+const app = document.getElementById("courtlearn-class");
+const connection = document.querySelector("[data-role=connection]");
+const whoami = document.querySelector("[data-role=whoami]");
+
+function w(key, vars = {}) {
+  const text = WORDS[key] === undefined ? key : WORDS[key];
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+function h(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = String(v);
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+// localStorage can be missing or refuse (private windows): then the token lives in memory
+let memoryToken = null;
+const tokens = {
+  get() { try { return localStorage.getItem(TOKEN_KEY) || memoryToken; } catch (e) { return memoryToken; } },
+  set(t) { memoryToken = t; try { localStorage.setItem(TOKEN_KEY, t); } catch (e) { /* memory only */ } },
+  clear() { memoryToken = null; try { localStorage.removeItem(TOKEN_KEY); } catch (e) { /* none */ } },
+};
+
+/** anywidget's model surface over the socket: table.js cannot tell the difference. */
+export function makeModel(sendToServer) {
+  const data = { state: {}, animate: true, size: "normal", speed: 450, fonts: {} };
+  const handlers = new Map();
+  const emit = (event, ...args) => {
+    for (const fn of [...(handlers.get(event) || [])]) fn(...args);
+  };
+  const model = {
+    inflight: null,            // the request id of the intent awaiting its reply
+    get: (name) => data[name],
+    set(name, value) { data[name] = value; emit(`change:${name}`, value); },
+    on(event, fn) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(fn);
+    },
+    off(event, fn) {
+      if (!event) handlers.clear();
+      else if (!fn) handlers.delete(event);
+      else if (handlers.has(event)) handlers.get(event).delete(fn);
+    },
+    send(content) {
+      if (content && typeof content.id === "number") model.inflight = content.id;
+      sendToServer({ type: "msg", content });
+    },
+    save_changes() { /* the server owns the state: nothing to save from the page */ },
+    custom(content) {
+      if (content && content.reply_to === model.inflight) model.inflight = null;
+      emit("msg:custom", content, []);
+    },
+    /** The socket dropped: an intent in flight will get no reply; refuse it here. */
+    lost(reason) {
+      if (model.inflight !== null) model.custom({ reply_to: model.inflight, ok: false, reason });
+    },
+  };
+  return model;
+}
+
+// ---------------------------------------------------------------- the connection
+let ws = null;
+let retry = 0;
+let joining = null;         // {code, name} typed in, awaiting the welcome
+let seated = null;          // {table, seat, place}
+let view = null;            // the table on screen: {model, el, cleanup}
+let tableWords = null;      // names and words of the table (sent once per socket)
+let lastPhase = null;
+let roster = null;
+let paused = false;
+let fontsWanted = boot.fonts || {};
+const fontsLoaded = {};
+
+function setConnected(on) {
+  connection.dataset.connected = on ? "true" : "false";
+  connection.textContent = on ? w("connected") : w("disconnected");
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(`${scheme}${location.host}/ws`);
+  ws = socket;
+  socket.onopen = () => { retry = 0; setConnected(true); hello(); };
+  socket.onmessage = (ev) => {
+    let msg = null;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg && typeof msg.type === "string") handle(msg);
+  };
+  socket.onclose = () => {
+    if (ws !== socket) return;
+    ws = null;
+    setConnected(false);
+    if (view) view.model.lost(w("disconnected"));
+    const delay = Math.min(2000, 250 * 2 ** retry);
+    retry += 1;
+    setTimeout(connect, delay);
+  };
+}
+
+function hello() {
+  const token = tokens.get();
+  if (token) send({ type: "hello", token });
+  else if (joining) send({ type: "hello", code: joining.code, name: joining.name });
+  else showJoin();
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case "welcome":
+      if (msg.token) tokens.set(msg.token);
+      joining = null;
+      whoami.textContent = msg.name || "";
+      if (location.search) history.replaceState(null, "", location.pathname);
+      break;
+    case "lobby":
+      if (!seated) showLobby(msg.tables || []);
+      break;
+    case "seated":
+      seated = { table: msg.table, seat: msg.seat, place: msg.place };
+      showTable();
+      break;
+    case "unseated":
+      seated = null;
+      dropTable();
+      break;
+    case "words":
+      tableWords = { names: msg.names, words: msg.words };
+      if (msg.lang in { ur: 1, hi: 1 }) loadFonts();
+      break;
+    case "state": {
+      if (!view) break;
+      const state = msg.state || {};
+      const frames = Array.isArray(state.frames) ? state.frames : [];
+      for (const f of frames) {
+        if (tableWords && !f.names) f.names = tableWords.names;
+        if (tableWords && !f.words) f.words = tableWords.words;
+      }
+      if (frames.length) lastPhase = frames[frames.length - 1].phase;
+      view.model.set("state", state);
+      updateBar();
+      break;
+    }
+    case "custom":
+      if (view) view.model.custom(msg.content);
+      break;
+    case "table":
+      roster = msg;
+      paused = !!msg.paused;
+      showRoster();
+      updateBar();
+      break;
+    case "refused":
+      notice(msg.reason || "");
+      if (msg.rejoin) { tokens.clear(); seated = null; dropTable(); showJoin(msg.reason); }
+      break;
+    case "removed":
+      tokens.clear();
+      seated = null;
+      dropTable();
+      showJoin(msg.reason || w("removed"));
+      break;
+    default:
+      break;
+  }
+}
+
+function notice(text) {
+  let n = document.querySelector("[data-role=notice]");
+  if (!n) {
+    n = h("div", { class: "cl-class-notice", "data-role": "notice", "aria-live": "polite" });
+    app.before(n);
+  }
+  n.textContent = text;
+}
+
+// ---------------------------------------------------------------- joining and seats
+function showJoin(message) {
+  dropTable();
+  const params = new URLSearchParams(location.search);
+  const code = h("input", { "data-role": "code", name: "code", autocomplete: "off",
+    autocapitalize: "characters", maxlength: "16", required: "", value: params.get("code") || "" });
+  const name = h("input", { "data-role": "name", name: "name", autocomplete: "nickname",
+    maxlength: "40", required: "", value: params.get("name") || "" });
+  const form = h("form", { class: "cl-class-join", "data-role": "join-form" }, [
+    h("label", {}, [h("span", { text: w("code") }), code]),
+    h("label", {}, [h("span", { text: w("name") }), name]),
+    h("button", { type: "submit", class: "cl-btn", "data-role": "join", text: w("join") }),
+  ]);
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    joining = { code: code.value.trim(), name: name.value.trim() };
+    if (ws && ws.readyState === WebSocket.OPEN) hello();
+  });
+  app.replaceChildren(form);
+  if (message) notice(message);
+}
+
+function showLobby(tables) {
+  dropTable();
+  const list = h("div", { class: "cl-class-lobby", "data-role": "lobby" }, [
+    h("h2", { text: w("choose") }),
+  ]);
+  for (const t of tables) {
+    const box = h("section", { class: "cl-class-lobby-table", "data-table": t.table }, [
+      h("h3", { text: `${w("table", { n: t.table + 1 })} · ${t.title}` }),
+    ]);
+    for (const s of t.seats) {
+      if (s.name === null) {
+        const b = h("button", { type: "button", class: "cl-btn", "data-role": "take-seat",
+          "data-table": t.table, "data-seat": s.seat, text: w("take", { place: s.place }) });
+        b.addEventListener("click", () => send({ type: "take_seat", table: t.table, seat: s.seat }));
+        box.append(b);
+      } else {
+        box.append(h("span", { class: "cl-class-taken", "data-role": "taken-seat",
+          "data-seat": s.seat, text: `${s.place}: ${s.name}` }));
+      }
+    }
+    list.append(box);
+  }
+  app.replaceChildren(list);
+}
+
+function showTable() {
+  if (view) return;
+  const model = makeModel(send);
+  model.set("fonts", { ...fontsLoaded });
+  const rosterEl = h("div", { class: "cl-class-roster", "data-role": "roster" });
+  const el = h("div", { class: "cl-class-table" });
+  const next = h("button", { type: "button", class: "cl-btn", "data-role": "next-deal", text: w("next_deal") });
+  next.addEventListener("click", () => send({ type: "next_deal" }));
+  const leave = h("button", { type: "button", class: "cl-btn", "data-role": "leave", text: w("leave") });
+  leave.addEventListener("click", () => send({ type: "leave" }));
+  const pausedEl = h("div", { class: "cl-class-paused", "data-role": "paused", text: w("paused") });
+  const bar = h("div", { class: "cl-class-tablebar" }, [next, leave]);
+  app.replaceChildren(h("p", { class: "cl-class-where", "data-role": "where",
+    text: w("seat", { place: seated.place, n: seated.table + 1 }) }), pausedEl, rosterEl, el, bar);
+  const cleanup = table.render({ model, el });
+  view = { model, el, cleanup, next, pausedEl, rosterEl };
+  showRoster();
+  updateBar();
+}
+
+function dropTable() {
+  if (!view) return;
+  if (typeof view.cleanup === "function") view.cleanup();
+  view = null;
+  lastPhase = null;
+  app.replaceChildren();
+}
+
+function showRoster() {
+  if (!view || !roster || !seated || roster.table !== seated.table) return;
+  const items = roster.seats.map((s) => h("span", {
+    class: `cl-class-roster-seat cl-status-${s.status}`, "data-role": "roster-seat",
+    "data-seat": s.seat, "data-status": s.status,
+    "data-connected": s.status === "here" ? "true" : "false",
+    "data-you": s.seat === seated.seat ? "true" : "false",
+    text: `${s.name === null ? w("empty") : s.name}${s.seat === seated.seat ? ` (${w("you")})` : ""} · ${w(s.status)}`,
+  }));
+  view.rosterEl.replaceChildren(...items);
+}
+
+function updateBar() {
+  if (!view) return;
+  view.next.hidden = lastPhase !== "over" || paused;
+  view.pausedEl.hidden = !paused;
+}
+
+// ---------------------------------------------------------------- fonts (Urdu, Hindi)
+function loadFonts() {
+  for (const [family, url] of Object.entries(fontsWanted)) {
+    if (fontsLoaded[family]) continue;
+    fontsLoaded[family] = new ArrayBuffer(0);      // asked for once
+    fetch(url).then((r) => r.arrayBuffer()).then((bytes) => {
+      fontsLoaded[family] = bytes;
+      if (view) view.model.set("fonts", { ...fontsLoaded });
+    }, () => { delete fontsLoaded[family]; });
+  }
+}
+
+setConnected(false);
+if (boot.lang in { ur: 1, hi: 1 }) loadFonts();
+{
+  const params = new URLSearchParams(location.search);
+  if (!tokens.get() && params.get("code") && params.get("name")) {
+    joining = { code: params.get("code"), name: params.get("name") };
+  }
+  if (!tokens.get() && !joining) showJoin();
+}
+connect();

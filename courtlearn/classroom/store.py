@@ -1,0 +1,214 @@
+"""The class's memory: one SQLite file (the standard library's ``sqlite3``, WAL).
+
+Everything a restarted server needs to put every table back where it was lives
+here: the class (its code and settings), the learners (a hash of each seat token,
+never the token), the tables (rules, session seed), their seats, every deal (how it
+was dealt) and every action taken in it (``deal.actions`` tokens, who took it).
+Nothing here knows a rule: a restart rebuilds each deal and re-applies its saved
+tokens through the engine (``Deal.apply``); seeds make the shuffles exact.
+
+Writes gather in one open transaction; :meth:`Store.commit` ends it. The server
+acknowledges an action only after the commit that holds it.
+
+>>> s = Store(":memory:")
+>>> s.create_class("ABC234", language="en", settings={"grace": 30})
+>>> s.class_row("ABC234")["language"]
+'en'
+>>> t = s.add_table("ABC234", 0, {"game": "court_piece"}, seed=5, first_dealer=3)
+>>> d = s.add_deal(t, 0, {"seed": 11, "dealer": 3})
+>>> s.add_actions(d, [(0, "call:S", 0, "learner", 1.0)])
+>>> s.commit()
+>>> s.actions(d)
+['call:S']
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+
+__all__ = ["Store", "token_hash", "SCHEMA_VERSION"]
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY, language TEXT NOT NULL, settings TEXT NOT NULL,
+    created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS learners (
+    id INTEGER PRIMARY KEY, class TEXT NOT NULL REFERENCES classes(code),
+    token_hash TEXT NOT NULL UNIQUE, name TEXT NOT NULL, hub_user TEXT,
+    created REAL NOT NULL, removed INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY, class TEXT NOT NULL REFERENCES classes(code),
+    number INTEGER NOT NULL, rules TEXT NOT NULL, seed INTEGER NOT NULL,
+    first_dealer INTEGER NOT NULL, UNIQUE (class, number));
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,
+    learner INTEGER REFERENCES learners(id), PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS deals (
+    id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL, spec TEXT NOT NULL, batch INTEGER,
+    started REAL NOT NULL, UNIQUE (table_id, number));
+CREATE TABLE IF NOT EXISTS actions (
+    deal INTEGER NOT NULL REFERENCES deals(id), idx INTEGER NOT NULL, token TEXT NOT NULL,
+    seat INTEGER, by TEXT NOT NULL, time REAL NOT NULL, PRIMARY KEY (deal, idx));
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY, class TEXT NOT NULL, learner INTEGER, item TEXT NOT NULL,
+    value TEXT NOT NULL, time REAL NOT NULL);
+"""
+
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL")
+
+
+def token_hash(token: str) -> str:
+    """The only form in which a seat token is kept: its SHA-256, hex.
+
+    >>> len(token_hash("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Store:
+    """One SQLite file holding any number of classes (each under its class code).
+
+    path: a file name (or ":memory:" for a throwaway store). synchronous: SQLite's
+    PRAGMA in WAL mode: "NORMAL" (default: a commit survives the process being killed,
+    the last ones may be lost only to a power cut) or "FULL" (survives a power cut too;
+    every commit waits for the disk).
+    """
+
+    def __init__(self, path, synchronous: str = "NORMAL"):
+        if str(synchronous).upper() not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}; "
+                             f"got {str(synchronous)[:20]!r}")
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={str(synchronous).upper()}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.executescript(SCHEMA)
+        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        self.commits = 0
+
+    # ------------------------------------------------------------------ transactions
+    def _write(self, sql: str, args=()) -> sqlite3.Cursor:
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN")
+        return self.db.execute(sql, args)
+
+    @property
+    def pending(self) -> bool:
+        """Whether writes are waiting for :meth:`commit`."""
+        return self.db.in_transaction
+
+    def commit(self) -> None:
+        """Make every write so far durable (the server acknowledges after this)."""
+        if self.db.in_transaction:
+            self.db.execute("COMMIT")
+            self.commits += 1
+
+    def rollback(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+
+    def close(self) -> None:
+        self.commit()
+        self.db.close()
+
+    # ------------------------------------------------------------------ classes
+    def create_class(self, code: str, language: str, settings: dict) -> None:
+        self._write("INSERT INTO classes VALUES (?, ?, ?, ?)",
+                    (code, language, json.dumps(settings), time.time()))
+
+    def class_row(self, code: str) -> dict | None:
+        row = self.db.execute("SELECT * FROM classes WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        out = dict(row)
+        out["settings"] = json.loads(out["settings"])
+        return out
+
+    def class_codes(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT code FROM classes ORDER BY created")]
+
+    def set_settings(self, code: str, settings: dict) -> None:
+        self._write("UPDATE classes SET settings = ? WHERE code = ?", (json.dumps(settings), code))
+
+    # ------------------------------------------------------------------ learners
+    def add_learner(self, code: str, token_hash: str, name: str, hub_user=None) -> int:
+        cur = self._write("INSERT INTO learners (class, token_hash, name, hub_user, created) "
+                          "VALUES (?, ?, ?, ?, ?)", (code, token_hash, name, hub_user, time.time()))
+        return cur.lastrowid
+
+    def learners(self, code: str) -> list[dict]:
+        return [dict(r) for r in self.db.execute(
+            "SELECT id, token_hash, name, hub_user, removed FROM learners WHERE class = ? "
+            "ORDER BY id", (code,))]
+
+    def remove_learner(self, learner_id: int) -> None:
+        self._write("UPDATE learners SET removed = 1 WHERE id = ?", (learner_id,))
+
+    # ------------------------------------------------------------------ tables and seats
+    def add_table(self, code: str, number: int, rules: dict, seed: int, first_dealer: int) -> int:
+        cur = self._write("INSERT INTO tables (class, number, rules, seed, first_dealer) "
+                          "VALUES (?, ?, ?, ?, ?)",
+                          (code, number, json.dumps(rules), seed, first_dealer))
+        return cur.lastrowid
+
+    def tables(self, code: str) -> list[dict]:
+        out = []
+        for r in self.db.execute("SELECT * FROM tables WHERE class = ? ORDER BY number", (code,)):
+            d = dict(r)
+            d["rules"] = json.loads(d["rules"])
+            out.append(d)
+        return out
+
+    def set_seat(self, table_id: int, seat: int, learner_id: int | None) -> None:
+        self._write("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", (table_id, seat, learner_id))
+
+    def seats(self, table_id: int) -> dict[int, int | None]:
+        return {r[0]: r[1] for r in self.db.execute(
+            "SELECT seat, learner FROM seats WHERE table_id = ?", (table_id,))}
+
+    # ------------------------------------------------------------------ deals and actions
+    def add_deal(self, table_id: int, number: int, spec: dict, batch: int | None = None) -> int:
+        cur = self._write("INSERT INTO deals (table_id, number, spec, batch, started) "
+                          "VALUES (?, ?, ?, ?, ?)",
+                          (table_id, number, json.dumps(spec), batch, time.time()))
+        return cur.lastrowid
+
+    def deals(self, table_id: int) -> list[dict]:
+        out = []
+        for r in self.db.execute("SELECT * FROM deals WHERE table_id = ? ORDER BY number",
+                                 (table_id,)):
+            d = dict(r)
+            d["spec"] = json.loads(d["spec"])
+            out.append(d)
+        return out
+
+    def add_actions(self, deal_id: int, rows) -> None:
+        """rows: (index in deal.actions, token, seat, by, time); by is "learner", "bot" or
+        "teacher"."""
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN")
+        self.db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
+                            [(deal_id, *row) for row in rows])
+
+    def actions(self, deal_id: int) -> list[str]:
+        return [r[0] for r in self.db.execute(
+            "SELECT token FROM actions WHERE deal = ? ORDER BY idx", (deal_id,))]
+
+    def action_rows(self, deal_id: int) -> list[dict]:
+        return [dict(r) for r in self.db.execute(
+            "SELECT idx, token, seat, by, time FROM actions WHERE deal = ? ORDER BY idx",
+            (deal_id,))]
+
+    def next_batch(self) -> int:
+        row = self.db.execute("SELECT MAX(batch) FROM deals").fetchone()
+        return (row[0] or 0) + 1
