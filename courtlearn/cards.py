@@ -27,13 +27,94 @@ from __future__ import annotations
 
 import _random
 import enum
+import operator
 import random
 from typing import Iterable
 
 from .language import suit_word, tr, using
 
 __all__ = ["Suit", "Card", "CardError", "cards", "deck", "shuffled", "held",
-           "mask_of", "cards_of", "RANK_NAMES"]
+           "mask_of", "cards_of", "RANK_NAMES", "quoted"]
+
+#: the most characters of a learner's input that a message quotes
+QUOTE_LIMIT = 40
+
+
+class Quoted:
+    """A stand-in for a piece of input inside a message: its ``repr`` (``{x!r}``) and
+    ``str`` (``{x}``) are cut to a short prefix, so a message never echoes a huge input.
+    Made by :func:`quoted`."""
+
+    __slots__ = ("_repr", "_str")
+
+    def __init__(self, short_repr: str, short_str: str):
+        self._repr = short_repr
+        self._str = short_str
+
+    def __repr__(self) -> str:
+        return self._repr
+
+    def __str__(self) -> str:
+        return self._str
+
+    def __format__(self, spec: str) -> str:
+        return format(self._str, spec)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def quoted(value, limit: int = QUOTE_LIMIT) -> Quoted:
+    """``value`` as a message may quote it: at most about ``limit`` characters of it, with
+    "…" where it was cut. Every error of courtlearn that names a bad input names it
+    through this, so ``Card.parse("Z" * 10**6)`` says no more than a line.
+
+    >>> print(f"{quoted('Z' * 1000)!r} is not a card")
+    'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ…' is not a card
+    >>> repr(quoted(10 ** 5000))
+    'an int of 5001 digits'
+    >>> str(quoted("AS")), repr(quoted(None)), repr(quoted([1] * 1000))[:12]
+    ('AS', 'None', '[1, 1, 1, 1,')
+    """
+    if isinstance(value, Quoted):
+        return value
+    if isinstance(value, (str, bytes)):
+        head = value[:limit]
+        r = repr(head)
+        if len(value) > limit:
+            r = r[:-1] + "…" + r[-1]
+        return Quoted(r, _cut(value if isinstance(value, str) else r, limit))
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        text = f"an int of {_digits(value)} digits"
+        return Quoted(text, text)
+    try:
+        r = repr(value)
+    except Exception:                       # a broken __repr__ still gets a message
+        r = f"<{type(value).__name__}>"
+    r = _cut(r, limit)
+    return Quoted(r, r)
+
+
+def _whole(value) -> "int | None":
+    """``value`` as a plain int when it is a whole number (an int, numpy's included, but
+    not a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _digits(n: int) -> int:
+    """How many decimal digits ``n`` has, without turning it into text (Python refuses
+    to for more than 4300 digits)."""
+    n = abs(n)
+    d = max(int(n.bit_length() * 0.30102999566398120) - 1, 1)
+    while 10 ** d <= n:
+        d += 1
+    return d
 
 
 class CardError(ValueError):
@@ -87,7 +168,7 @@ class Suit(enum.IntEnum):
             return text
         if not isinstance(text, str):
             raise CardError(tr("{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or "
-                               "spades ...).", text=text))
+                               "spades ...).", text=quoted(text)))
         suit = _SUIT_WORDS.get(text)         # "S", "♠", "spades" as written, at once
         if suit is None:
             key = text.strip().lower()
@@ -96,7 +177,7 @@ class Suit(enum.IntEnum):
             suit = next((s for s in Suit for lang in ("ur", "hi") if _in(lang, s) == key), None)
         if suit is None:
             raise CardError(tr("{text!r} is not a suit: write S, H, C or D (or ♠ ♥ ♣ ♦, or "
-                               "spades ...).", text=text))
+                               "spades ...).", text=quoted(text)))
         return suit
 
 
@@ -140,10 +221,11 @@ class Card:
         if rank is None:                 # Card("10H") reads like Card.parse("10H")
             return cls.parse(suit)
         suit = Suit.parse(suit)
-        if rank not in RANK_NAMES:
+        number = _whole(rank)
+        if number not in RANK_NAMES:
             raise CardError(tr("{rank!r} is not a rank: ranks are 2..14 (J=11, Q=12, K=13, A=14).",
-                               rank=rank))
-        return _DECK[13 * suit + rank - 2]
+                               rank=quoted(rank)))
+        return _DECK[13 * suit + number - 2]
 
     @classmethod
     def _make(cls, suit: Suit, rank: int) -> "Card":
@@ -186,7 +268,7 @@ class Card:
             return text
         if not isinstance(text, str):
             raise CardError(tr("{text!r} is not a card: write a rank and a suit, like 10H, QS or "
-                               "A♦.", text=text))
+                               "A♦.", text=quoted(text)))
         card = _PARSED.get(text)
         if card is not None:
             return card
@@ -196,18 +278,19 @@ class Card:
             t = t.replace(suffix, "")
         if len(t) < 2:
             raise CardError(tr("{text!r} is not a card: write a rank and a suit, like 10H, QS or "
-                               "A♦.", text=text))
+                               "A♦.", text=quoted(text)))
         suit_text, rank_text = t[-1], t[:-1]
         try:
             suit = Suit.parse(suit_text)
         except CardError:
             raise CardError(tr("{text!r} is not a card: its suit {suit!r} should be S, H, C or D "
-                               "(or ♠ ♥ ♣ ♦), like 10H or Q♠.", text=text, suit=suit_text)) from None
+                               "(or ♠ ♥ ♣ ♦), like 10H or Q♠.", text=quoted(text),
+                               suit=quoted(suit_text))) from None
         rank = _RANK_TEXT.get(rank_text)
         if rank is None:
             raise CardError(tr("{text!r} is not a card: its rank {rank!r} should be one of "
-                               "A K Q J 10 9 8 7 6 5 4 3 2 (or T for 10).", text=text,
-                               rank=rank_text))
+                               "A K Q J 10 9 8 7 6 5 4 3 2 (or T for 10).", text=quoted(text),
+                               rank=quoted(rank_text)))
         return _DECK[13 * suit + rank - 2]
 
     @property
@@ -305,7 +388,7 @@ def cards(text: "str | Iterable[str | Card]") -> list[Card]:
             parts = list(text)
         except TypeError:
             raise CardError(tr("{text!r} is not a list of cards: write text like 'AS KS 10H'.",
-                               text=text)) from None
+                               text=quoted(text))) from None
     return [Card.parse(p) for p in parts]
 
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
+from .cards import _whole, quoted
 from .language import SEATS, TEAMS, game_word, seat_word, team_word, tr
 
-__all__ = ["Rules", "GAMES", "OPTIONS", "team_of", "TEAM_NAMES"]
+__all__ = ["Rules", "GAMES", "OPTIONS", "team_of", "TEAM_NAMES", "check_seat"]
 
 GAMES = ("court_piece", "double_sir", "dehla_pakad")
 PILE_GAMES = ("double_sir", "dehla_pakad")
@@ -54,8 +55,25 @@ def _refuse_unknown(options, allowed) -> None:
     """A wrong option name is a ValueError that lists the accepted names."""
     unknown = [k for k in options if k not in allowed]
     if unknown:
+        names = ", ".join(repr(quoted(k)) for k in unknown[:3]) + (", …" if len(unknown) > 3 else "")
         raise ValueError(tr("{names} is not a rules option; the options are {options}.",
-                            names=", ".join(map(repr, unknown)), options=", ".join(allowed)))
+                            names=names, options=", ".join(allowed)))
+
+
+def check_seat(seat) -> int:
+    """``seat`` as a plain int 0..3 (numpy's ints too); a ValueError for anything else.
+
+    >>> check_seat(2)
+    2
+    >>> check_seat(True)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is a number 0..3 in the order of play, got True.
+    """
+    n = _whole(seat)
+    if n is None or not 0 <= n <= 3:
+        raise ValueError(f"a seat is a number 0..3 in the order of play, got {quoted(seat)!r}.")
+    return n
 
 
 def team_of(seat: int) -> int:
@@ -88,13 +106,13 @@ class Rules:
     def __post_init__(self):
         if self.game not in GAMES:
             raise ValueError(tr("game {game!r} is not known; the games are {games}.",
-                                game=self.game, games=", ".join(GAMES)))
+                                game=quoted(self.game), games=", ".join(GAMES)))
         for name, (values, games) in OPTIONS.items():
             value = getattr(self, name)
-            ok = any(value == v and type(value) is type(v) for v in values)
+            ok = any(type(value) is type(v) and value == v for v in values)
             if not ok:
                 raise ValueError(tr("{name}={value!r} is not accepted; {name} takes {values}.",
-                                    name=name, value=value,
+                                    name=name, value=quoted(value),
                                     values=tr(" or ").join(repr(v) for v in values)))
             if games is not None and self.game not in games and value != _DEFAULTS[name]:
                 raise ValueError(tr("{name} applies only to {games}; in {game} it keeps its "
@@ -133,8 +151,8 @@ class Rules:
         if isinstance(game, Rules):
             return game.replace(**options) if options else game
         if game not in GAMES:
-            raise ValueError(tr("game {game!r} is not known; the games are {games}.", game=game,
-                                games=", ".join(GAMES)))
+            raise ValueError(tr("game {game!r} is not known; the games are {games}.",
+                                game=quoted(game), games=", ".join(GAMES)))
         return cls._preset(game, options)
 
     def replace(self, **options) -> "Rules":
@@ -155,6 +173,8 @@ class Rules:
     def seat_name(self, seat: int) -> str:
         """South, East, North, West (anticlockwise) or South, West, North, East (clockwise),
         in the current language (see :func:`courtlearn.set_language`)."""
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
         return seat_word(_SEATS[self.direction][seat])
 
     def seat_names(self) -> tuple[str, str, str, str]:
@@ -163,7 +183,11 @@ class Rules:
     @staticmethod
     def team_name(team: int) -> str:
         """"North–South" or "East–West", in the current language."""
-        return team_word(team)
+        number = _whole(team)
+        if number not in (0, 1):
+            raise ValueError(f"a team is 0 (seats 0 and 2) or 1 (seats 1 and 3), "
+                             f"got {quoted(team)!r}.")
+        return team_word(number)
 
     def options(self) -> dict:
         """The options that differ from the defaults."""
@@ -176,7 +200,7 @@ class Rules:
     @classmethod
     def from_dict(cls, d: dict) -> "Rules":
         if not isinstance(d, dict) or "game" not in d:
-            raise ValueError(f"rules must be a dict with a 'game': got {d!r}.")
+            raise ValueError(f"rules must be a dict with a 'game': got {quoted(d)!r}.")
         d = dict(d)
         return cls.of(d.pop("game"), **d)
 
@@ -188,14 +212,18 @@ class Rules:
     @classmethod
     def from_text(cls, text: str) -> "Rules":
         """Parse :meth:`to_text`'s form."""
-        words = str(text).split()
+        if not isinstance(text, str):
+            raise ValueError(f"the rules line is text like 'double_sir goon_courts=10', "
+                             f"got {quoted(text)!r}.")
+        words = text.split()
         if not words:
             raise ValueError("the rules line is empty; write a game name like court_piece, "
                              "then options like goon_courts=10.")
         game, opts = words[0], {}
         for w in words[1:]:
             if "=" not in w:
-                raise ValueError(f"rules option {w!r} should look like name=value, e.g. goon_courts=10.")
+                raise ValueError(f"rules option {quoted(w)!r} should look like name=value, "
+                                 f"e.g. goon_courts=10.")
             k, v = w.split("=", 1)
             opts[k] = _unfmt(v)
         return cls.of(game, **opts)
@@ -229,6 +257,6 @@ def _unfmt(v: str):
     low = v.lower()
     if low in ("true", "false"):
         return low == "true"
-    if v.isdigit():
+    if v.isascii() and v.isdigit() and len(v) <= 9:     # a longer number is no option's value
         return int(v)
     return v
