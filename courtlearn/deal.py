@@ -50,7 +50,7 @@ from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse
 from .explain import DEAL_EVENT_TYPES, Event, illegal_reason, list_cards
 from .language import suit_word, tr, using
 from .moves import Move
-from .rules import Rules, team_of
+from .rules import Rules, check_seat, team_of
 from .scoring import court_piece_result, decided_result, final_result, tens_in
 from . import notation
 
@@ -561,7 +561,7 @@ class Deal:
 
     def hand_mask(self, seat: int) -> int:
         """The seat's hand as a 52-bit mask (bit ``card.index``)."""
-        return self._mask(seat)
+        return self._mask(_check_seat(seat))
 
     def _mask(self, seat: int) -> int:
         s0, s1, s2, s3 = self._hands[seat]
@@ -663,7 +663,10 @@ class Deal:
         name = self.rules.seat_name(seat)
         hand = self._mask(seat)
         if not hand & card.bit:
-            if self._hidden is not None and card is self._hidden and seat == self.trump_caller:
+            # its owner knows a face-down card set aside by choice; a random one is unseen by
+            # all, and its refusal must not name it
+            if (card is self._hidden and seat == self.trump_caller
+                    and self.rules.trump_method == "hidden"):
                 return tr("{seat} cannot play {card}: it is the face-down trump card, which "
                           "cannot be played until it is shown.", seat=name, card=card)
             if self._trick:                 # name the suit led, as every refusal does (RULES 4)
@@ -1217,14 +1220,12 @@ class Deal:
         name = self.rules.seat_name(seat)
         if self.phase is _OVER:
             return tr("The deal is over: a revoke can only be claimed before the deal ends."), None
-        theirs = [rv for rv in self._revokes if team_of(rv[0]) != team_of(seat)]
-        est = [rv for rv in theirs if rv[4]]
+        est = [rv for rv in self._revokes if rv[4] and team_of(rv[0]) != team_of(seat)]
         if est:
             return None, est[0]
+        # one refusal whatever the opponents did in the open trick: a revoke there is the
+        # revoker's secret until it is established (and a claimer cannot know of it)
         opp = self.rules.team_name(1 - team_of(seat))
-        if theirs:
-            return tr("{seat} cannot claim yet: the revoke is in the open trick and can still be "
-                      "corrected; it is established once the trick is complete.", seat=name), None
         return tr("{seat} cannot claim a revoke: no player of {side} has an established revoke.",
                   seat=name, side=opp), None
 
@@ -1478,7 +1479,4 @@ def _take_state(deal: "Deal", other: "Deal") -> None:
         setattr(deal, name, getattr(other, name))
 
 
-def _check_seat(seat) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(f"a seat is a number 0..3 in the order of play, got {seat!r}.")
-    return seat
+_check_seat = check_seat

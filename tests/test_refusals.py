@@ -1,6 +1,7 @@
 """Every refused input: a clear message, and nothing changes (issue 2 "Errors"; DESIGN.md)."""
 import copy
 import json
+import random
 
 import pytest
 
@@ -322,3 +323,117 @@ def test_hypothesis_corrupted_dicts():
             pass
 
     check()
+
+
+# ------------------------------------- refusals tell a seat nothing it cannot see (issue 23)
+VIEW_VARIANTS = [(game, {"trump_method": method, "revokes": "allowed"})
+                 for game in ("court_piece", "double_sir", "dehla_pakad")
+                 for method in ("called", "shown", "hidden", "hidden_random", "first_void")]
+SUITS = "SHCD"
+
+
+def _random_position(rules, rng):
+    """A deal of random moves (revokes a third of the time they are possible, asks, some
+    corrections), stopped at a random action."""
+    deal = cl.Deal(rules, dealer=rng.randrange(4), seed=rng.randrange(10 ** 6))
+    stop = rng.randrange(60)
+    while deal.phase != "over" and len(deal.actions) < stop:
+        seat = deal.actor
+        moves = {m.kind: m for m in deal.moves(seat)}
+        if "call_trump" in moves:
+            deal.call_trump(rng.choice(deal.hand(seat)).suit)
+        elif "choose_trump_card" in moves:
+            deal.choose_trump_card(rng.choice(deal.hand(seat)))
+        elif deal.can_correct_revoke() and rng.random() < 0.2:
+            deal.correct_revoke()
+        elif "ask_for_trump" in moves and rng.random() < 0.4:
+            deal.ask_for_trump()
+        else:
+            legal = deal.legal_cards()
+            revoking = [c for c in moves["play"].cards if c not in legal]
+            deal.play(rng.choice(revoking if revoking and rng.random() < 0.35 else legal))
+    return deal
+
+
+def _twin(deal, seat, rng):
+    """The same deal with the cards ``seat`` cannot see shuffled among the other seats (each
+    keeps its number of cards in every batch), the same actions taken; None when those
+    actions do not all stand in the twin, or the seat's view differs."""
+    view = deal.view(seat)
+    seen = set(view.hand)                 # not its cards still to come, nor a card face down
+    seen |= {c for t in view.tricks for _, c in t.cards} | {c for _, c in view.trick.cards}
+    if view.trump_card is not None:
+        seen.add(view.trump_card)
+    order = [list(deal.dealt(s)) for s in range(4)]
+    places = [(s, i) for s in range(4) for i in range(13) if order[s][i] not in seen]
+    unseen = [order[s][i] for s, i in places]
+    rng.shuffle(unseen)
+    for (s, i), card in zip(places, unseen):
+        order[s][i] = card
+    twin = cl.Deal.prearranged(deal.rules, [" ".join(c.code for c in h) for h in order],
+                               dealer=deal.dealer, seed=deal.seed)
+    try:
+        twin.apply(deal.actions)
+    except ValueError:
+        return None
+    return twin if twin.view(seat) == view else None
+
+
+def _answers(deal, seat):
+    """What every action ``seat`` may try says: the refusal's text, or None when accepted."""
+    def said(call, *args):
+        try:
+            call(*args)
+        except ValueError as err:
+            return f"{type(err).__name__}: {getattr(err, 'reason', None) or err}"
+        return None
+    out = {"claim_revoke": said(deal.verify_claim_revoke, seat),
+           "correct_revoke": said(deal.verify_correct_revoke),
+           "play_on": said(deal.verify_play_on)}
+    if seat == deal.actor:
+        out["ask_for_trump"] = said(deal.verify_ask_for_trump)
+        for card in cl.deck():
+            out[f"play {card.code}"] = said(deal.verify_play, card)
+            out[f"choose {card.code}"] = said(deal.verify_choose_trump_card, card)
+        for suit in SUITS:
+            out[f"call {suit}"] = said(deal.verify_call_trump, suit)
+        for number in (None, 6, 13):
+            out[f"defer {number}"] = said(deal.verify_defer_trump, number)
+    return out
+
+
+@pytest.mark.parametrize("game,options", VIEW_VARIANTS,
+                         ids=[g + "-" + o["trump_method"] for g, o in VIEW_VARIANTS])
+def test_a_refusal_reads_the_same_whatever_the_cards_the_seat_cannot_see(game, options):
+    """Two deals that look the same from a seat (equal views) but differ in the cards it
+    cannot see: every action the seat may try is refused in the same words in both (when
+    both refuse it: a claim of a real revoke is accepted, a guess is refused)."""
+    rules = cl.Rules.of(game, **options)
+    rng = random.Random(game + options["trump_method"])
+    pairs = 0
+    for _ in range(150):
+        deal = _random_position(rules, rng)
+        for seat in range(4):
+            twin = _twin(deal, seat, rng)
+            if twin is None:
+                continue
+            a, b = _answers(deal, seat), _answers(twin, seat)
+            for action in a:
+                if a[action] is not None and b[action] is not None:
+                    assert a[action] == b[action], (seat, action, deal.actions)
+            pairs += 1
+    assert pairs >= 150
+
+
+def test_a_claim_tells_nothing_of_a_revoke_in_the_open_trick():
+    """East revokes (Q♥ on a spade lead, holding spades); until the trick is complete South
+    cannot claim, and the refusal must not say an opponent revoked (South cannot know)."""
+    deal = cl.Deal.prearranged(cl.Rules.court_piece(revokes="allowed"), hands=HANDS, dealer=3)
+    deal.call_trump("H")
+    plain = refused(deal, lambda: deal.claim_revoke(0), ValueError)
+    deal.play("4S")
+    deal.play("AD")                                   # East holds Q♠ 10♠ 3♠
+    assert deal.revokes and not deal.revokes[0].established
+    assert refused(deal, lambda: deal.claim_revoke(0), ValueError) == plain
+    assert refused(deal, lambda: deal.claim_revoke(2), ValueError) == plain.replace(
+        "South", "North")
