@@ -360,15 +360,18 @@ class Room:
     @classmethod
     def create(cls, store: Store, code: str | None = None, language: str = "en",
                tables: int = 10, rules: Rules | str | None = None, seed: int | None = None,
-               grace: float = GRACE, hints: bool = False, loop=None) -> "Room":
+               grace: float = GRACE, hints: bool = False, paused: bool = False,
+               loop=None) -> "Room":
         """A new class in ``store`` with ``tables`` tables of ``rules`` (a Rules or a game
-        name; Court Piece by default). ``code`` fixes the class code (tests, scripts)."""
+        name; Court Piece by default). ``code`` fixes the class code (tests, scripts).
+        ``paused``: the tables wait for :meth:`resume` (learners take their seats first;
+        otherwise the bots of the empty seats start as soon as one learner sits down)."""
         code = new_code() if code is None else check_code(code)
         if store.class_row(code) is not None:
             raise ValueError(f"the store already holds a class with code {code}: "
                              f"Room.load(store, {code!r}) reopens it")
         language = language_code(language)
-        settings = {"grace": _grace(grace), "hints": bool(hints)}
+        settings = {"grace": _grace(grace), "hints": bool(hints), "paused": bool(paused)}
         store.create_class(code, language, settings)
         room = cls(store, code, language, settings, loop=loop)
         room.add_tables(tables, rules=rules, seed=seed)

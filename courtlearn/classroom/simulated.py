@@ -1,0 +1,251 @@
+"""Simulated learners: WebSocket clients that join a class and play their seat.
+
+They speak the learner page's protocol with a real WebSocket client library
+(``websockets``, installed with courtlearn's test extra), and decide from what their
+page receives: the snapshot says whose turn it is and which cards are legal. Tests,
+benchmarks and the teachers' lesson use them to fill a class without phones.
+
+>>> import asyncio
+>>> async def demo(address, code):                              # doctest: +SKIP
+...     learners = [SimulatedLearner(address, f"L{i}", code=code) for i in range(4)]
+...     for i, lr in enumerate(learners):
+...         await lr.join(table=0, seat=i)
+...     await asyncio.gather(*(lr.play(deals=1) for lr in learners))
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+__all__ = ["SimulatedLearner"]
+
+
+class SimulatedLearner:
+    """One learner's page, without the page.
+
+    address: the server's http address ("http://127.0.0.1:8765/"); code, name: what the
+    learner types; think: seconds between the turn coming and the move (a number, or a
+    (low, high) range drawn with ``seed``); record: keep every message received, as
+    sent (for the trust tests). ``on_state(learner, msg, t)`` and ``on_ack(learner,
+    key, t)`` are hooks for measurements.
+    """
+
+    def __init__(self, address: str, name: str, code: str | None = None,
+                 token: str | None = None, think=0.0, seed: int = 0, record: bool = False,
+                 origin: str | None = None, on_state=None, on_ack=None):
+        base = address.rstrip("/")
+        self.url = base.replace("http://", "ws://").replace("https://", "wss://") + "/ws"
+        self.origin = origin or base
+        self.name, self.code, self.token = name, code, token
+        self.think = think
+        self.rng = random.Random(seed)
+        self.record = record
+        self.received: list[str] = []
+        self.on_state, self.on_ack = on_state, on_ack
+        self.ws = None
+        self.table = self.seat = None
+        self.frame: dict | None = None          # the latest snapshot
+        self.key: tuple | None = None           # (table, deal, actions) of the latest state
+        self.lobby = None
+        self.refusals: list[str] = []
+        self.replies: dict[int, dict] = {}
+        self.acked: list[tuple] = []             # (key, content) of every accepted intent
+        self.welcome = None
+        self.roster = None
+        self._next_id = 1
+        self._changed = asyncio.Event()
+        self._reader = None
+        self.closed = False
+
+    # ------------------------------------------------------------------ the socket
+    async def connect(self, timeout: float = 10.0) -> None:
+        import websockets
+        self.ws = await asyncio.wait_for(
+            websockets.connect(self.url, origin=self.origin, max_size=2 ** 22,
+                               ping_interval=None), timeout)
+        self.closed = False
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                self._handle(text)
+        except Exception:
+            pass
+        finally:
+            self.closed = True
+            self._changed.set()
+
+    def _handle(self, text: str) -> None:
+        now = time.perf_counter()
+        if self.record:
+            self.received.append(text)
+        msg = json.loads(text)
+        kind = msg.get("type")
+        if kind == "welcome":
+            self.welcome = msg
+            if "token" in msg:
+                self.token = msg["token"]
+        elif kind == "lobby":
+            self.lobby = msg
+        elif kind == "seated":
+            self.table, self.seat = msg["table"], msg["seat"]
+        elif kind == "unseated":
+            self.table = self.seat = None
+        elif kind == "state":
+            frames = msg["state"]["frames"]
+            if frames:
+                self.frame = frames[-1]
+            self.key = (msg["table"], msg["deal"], msg["actions"])
+            if self.on_state is not None:
+                self.on_state(self, msg, now)
+        elif kind == "custom":
+            content = msg["content"]
+            self.replies[content.get("reply_to")] = content
+            if not content.get("ok"):
+                self.refusals.append(content.get("reason", ""))
+        elif kind in ("refused", "removed"):
+            self.refusals.append(msg.get("reason", ""))
+        elif kind == "table":
+            self.roster = msg
+        self._changed.set()
+
+    async def send(self, msg) -> None:
+        await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    async def wait_for(self, test, timeout: float = 10.0):
+        """Wait until ``test()`` is true (checked after every message)."""
+        end = time.monotonic() + timeout
+        while True:
+            got = test()
+            if got:
+                return got
+            if self.closed:
+                raise ConnectionError(f"{self.name}: the socket closed")
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: waited {timeout} s; last refusal: "
+                                   f"{self.refusals[-1:]}")
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    # ------------------------------------------------------------------ joining
+    async def hello(self, timeout: float = 10.0) -> None:
+        """Say hello: with the token if the learner has one, else with code and name."""
+        self.welcome = None
+        if self.token:
+            await self.send({"type": "hello", "token": self.token})
+        else:
+            await self.send({"type": "hello", "code": self.code, "name": self.name})
+        await self.wait_for(lambda: self.welcome is not None, timeout)
+
+    async def join(self, table: int | None = None, seat: int | None = None,
+                   timeout: float = 10.0) -> None:
+        """Connect, say hello, and sit at ``table``/``seat`` (if given); returns once the
+        table's first picture is there."""
+        if self.ws is None or self.closed:
+            await self.connect(timeout)
+        await self.hello(timeout)
+        await self.wait_for(lambda: self.lobby is not None or self.frame is not None, timeout)
+        if table is not None and (self.table, self.seat) != (table, seat):
+            self.frame = None
+            await self.send({"type": "take_seat", "table": table, "seat": seat})
+            await self.wait_for(lambda: self.table == table and self.frame is not None, timeout)
+
+    async def reconnect(self, timeout: float = 10.0, every: float = 0.25) -> float:
+        """What the page does when its socket drops: try again every ``every`` seconds
+        with its token until it is back in its seat; returns the seconds it took."""
+        start = time.monotonic()
+        while True:
+            try:
+                self.frame = None
+                await self.connect(timeout=1.0)
+                await self.hello(timeout=2.0)
+                if self.table is not None:
+                    await self.wait_for(lambda: self.frame is not None, 2.0)
+                return time.monotonic() - start
+            except (OSError, ConnectionError, TimeoutError, asyncio.TimeoutError, Exception):
+                if self.ws is not None:
+                    try:
+                        await self.ws.close()
+                    except Exception:
+                        pass
+                if time.monotonic() - start > timeout:
+                    raise TimeoutError(f"{self.name}: not back after {timeout} s") from None
+                await asyncio.sleep(every)
+
+    # ------------------------------------------------------------------ playing
+    def my_turn(self) -> bool:
+        f = self.frame
+        return (f is not None and f["phase"] != "over" and f["to_play"] == f["viewer"]
+                and self.choose() is not None)
+
+    def choose(self) -> dict | None:
+        """The move this learner makes now, from its snapshot alone."""
+        f = self.frame
+        me = f["seats"][f["viewer"]]
+        actions = f.get("actions") or []
+        if "call_trump" in actions:
+            return {"type": "call_trump", "suit": self.rng.choice("SHCD")}
+        if "choose_trump_card" in actions and me["hand"]:
+            return {"type": "choose_trump_card", "card": self.rng.choice(me["hand"])}
+        if me["legal"]:
+            return {"type": "play", "card": self.rng.choice(me["legal"])}
+        for a in ("defer_trump", "ask_for_trump"):
+            if a in actions:
+                return {"type": a}
+        return None
+
+    async def act(self, content: dict | None = None, timeout: float = 10.0) -> dict:
+        """Send one intent (the chosen move by default) and wait for its reply."""
+        content = dict(content or self.choose())
+        rid = self._next_id
+        self._next_id += 1
+        content["id"] = rid
+        await self.send({"type": "msg", "content": content})
+        reply = await self.wait_for(lambda: self.replies.pop(rid, None), timeout)
+        if reply.get("ok"):
+            self.acked.append((self.key, content))
+            if self.on_ack is not None:
+                self.on_ack(self, self.key, time.perf_counter())
+        return reply
+
+    async def play(self, deals: int = 1, timeout: float = 30.0, stop=None) -> int:
+        """Play this seat until ``deals`` deals have ended at the table (the learner at
+        seat 0 asks for each next deal); returns the moves made. ``stop``: an
+        asyncio.Event that ends the play early."""
+        moves = 0
+        done = 0
+        while done < deals and not (stop is not None and stop.is_set()):
+            await self.wait_for(lambda: self.my_turn() or self.frame["phase"] == "over"
+                                or (stop is not None and stop.is_set()), timeout)
+            if stop is not None and stop.is_set():
+                break
+            if self.frame["phase"] == "over":
+                done += 1
+                key = self.key
+                if done >= deals:
+                    break
+                if self.seat == 0:
+                    await self.send({"type": "next_deal"})
+                await self.wait_for(lambda: self.key[1] != key[1], timeout)
+                continue
+            delay = self.think if not isinstance(self.think, tuple) else \
+                self.rng.uniform(*self.think)
+            if delay:
+                await asyncio.sleep(delay)
+            reply = await self.act(timeout=timeout)
+            if reply.get("ok"):
+                moves += 1
+        return moves
