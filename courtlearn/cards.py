@@ -80,10 +80,9 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> Quoted:
     if isinstance(value, Quoted):
         return value
     if isinstance(value, (str, bytes)):
-        head = value[:limit]
-        r = repr(head)
-        if len(value) > limit:
-            r = r[:-1] + "…" + r[-1]
+        r = repr(value[:limit])
+        if len(value) > limit or len(r) > limit + 3:        # escapes count too
+            r = r[:min(len(r) - 1, limit + 2)] + "…" + r[-1]
         return Quoted(r, _cut(value if isinstance(value, str) else r, limit))
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
         text = f"an int of {_digits(value)} digits"

@@ -42,11 +42,12 @@ import enum
 import hashlib
 import operator
 import random
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, cards as parse_cards, held, \
-    held_suit, mask_of, shuffled
+from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, _digits, _whole, \
+    cards as parse_cards, held, held_suit, mask_of, quoted, shuffled
 from .explain import DEAL_EVENT_TYPES, Event, illegal_reason, list_cards
 from .language import suit_word, tr, using
 from .moves import Move
@@ -54,7 +55,8 @@ from .rules import Rules, check_seat, team_of
 from .scoring import court_piece_result, decided_result, final_result, tens_in
 from . import notation
 
-__all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView", "IllegalPlay"]
+__all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView", "IllegalPlay",
+           "check_seed"]
 
 _H0, _H1, _H2, _H3 = _HELD_SUIT
 # the positions in a shuffled pack of the cards dealt to the i-th seat from the trump caller
@@ -283,6 +285,44 @@ _ACTION_KINDS = {
 }
 
 
+SEED_DIGITS = 100     # the longest int seed, in digits
+SEED_CHARS = 200      # the longest text seed, in characters
+
+
+def check_seed(seed):
+    """``seed`` as a deal keeps it (an int, numpy's ints too, or a str), refused with a
+    sentence when it is not one or its saved forms could not hold it: an int of more than
+    100 digits, a text of more than 200 characters, or one with a line break, a control
+    character or half of a surrogate pair. Every seed accepted survives ``to_dict`` and
+    ``to_notation``.
+
+    >>> check_seed("lesson 4"), check_seed(-7)
+    ('lesson 4', -7)
+    >>> check_seed("two\\nlines")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed 'two\\nlines' holds a line break or a control character; a text seed is one line of ordinary characters, like "lesson 4".
+    """
+    if isinstance(seed, str):
+        if len(seed) > SEED_CHARS:
+            raise ValueError(tr("seed {seed!r} is too long: a text seed has at most {n} "
+                                "characters.", seed=quoted(seed), n=SEED_CHARS))
+        if not seed.isprintable() and any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp")
+                                          for ch in seed):
+            raise ValueError(tr("seed {seed!r} holds a line break or a control character; a text "
+                                "seed is one line of ordinary characters, like \"lesson 4\".",
+                                seed=quoted(seed)))
+        return str(seed)
+    number = _whole(seed)
+    if number is None:
+        raise ValueError(tr("seed must be a whole number or a short text (or None for a random "
+                            "deal), got {seed!r}.", seed=quoted(seed)))
+    if number.bit_length() > 333 and _digits(number) > SEED_DIGITS:
+        raise ValueError(tr("seed {seed!r} is too long: a seed has at most {n} digits.",
+                            seed=quoted(number), n=SEED_DIGITS))
+    return number
+
+
 def _seed_for(seed, what: str) -> random.Random:
     """An independent, reproducible generator for one random draw of a deal."""
     digest = hashlib.sha256(f"{seed!r}/{what}".encode()).digest()
@@ -320,8 +360,8 @@ class Deal:
             raise ValueError(tr("dealer must be a seat 0..3, got {dealer!r}.", dealer=dealer))
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
-        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ValueError(f"seed must be an int or a str, got {seed!r}.")
+        elif seed.__class__ is not int or not -1 << 32 < seed < 1 << 32:
+            seed = check_seed(seed)
         self.rules = rules
         self.dealer = dealer
         self.trump_caller = (dealer + 1) & 3

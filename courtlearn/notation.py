@@ -135,7 +135,10 @@ def _read_seed(seed_text: str | None):
             raise ValueError(tr('seed {seed} is not readable: write a whole number, or text in '
                                 'double quotes like "lesson 4".', seed=seed_text))
         return seed
-    if seed_text.lstrip("-").isdigit():
+    digits = seed_text[1:] if seed_text[:1] == "-" else seed_text
+    if digits.isdecimal():
+        if len(digits) > 400:               # refused by the deal, before Python's own limit
+            return seed_text
         return int(seed_text)
     return seed_text                        # hand-written: bare text is a text seed
 

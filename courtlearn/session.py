@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from .deal import Deal, DealResult, Phase
+from .deal import Deal, DealResult, Phase, check_seed
 from .explain import Event
 from .language import tr
 from .rules import TEAM_NAMES, Rules, team_of
@@ -67,8 +67,8 @@ class Session:
                                  f"got {value!r}.")
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
-        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ValueError(f"seed must be an int or a str, got {seed!r}.")
+        else:
+            seed = check_seed(seed)     # the seeds a Deal takes
         if dealer is None:
             dealer = random.Random(f"{seed}/first-dealer").randrange(4)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:

@@ -145,3 +145,57 @@ def test_undo_restores_the_previous_dict_exactly():
         deal.undo()
         assert deal.to_dict() == saved[-1]
     assert deal.phase == "trump"
+
+
+# ------------------------------------------- every seed a deal takes survives (issue 23)
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ODD_SEEDS = st.one_of(
+    st.integers(), st.integers(min_value=-10 ** 120, max_value=10 ** 120),
+    st.just(10 ** 5000), st.just(-(10 ** 4400)),
+    st.text(), st.text(st.sampled_from("ab \r\n\t\x0b\x0c\x1c\x85\u2028\u2029\"'#|:\\")),
+    st.text(min_size=150, max_size=400), st.sampled_from(["\ud800", "a\udfffb", "٣", "12", " 7 ",
+                                                          '"x"', "-3", "--3", "seed: 4"]))
+
+
+def _accepted(make, seed):
+    """make(seed), or None when it is refused up front with a short sentence."""
+    try:
+        return make(seed)
+    except (ValueError, TypeError) as err:
+        assert "seed" in str(err) and len(str(err)) < 300, str(err)[:400]
+        return None
+
+
+@settings(max_examples=300)
+@given(seed=ODD_SEEDS)
+def test_every_seed_a_deal_accepts_round_trips_through_both_saved_forms(seed):
+    deal = _accepted(lambda s: cl.Deal(cl.Rules.double_sir(), dealer=1, seed=s), seed)
+    if deal is None:
+        return
+    deal.apply("call:S")
+    back = cl.Deal.from_dict(json.loads(json.dumps(deal.to_dict())))
+    assert back == deal and back.seed == deal.seed and type(back.seed) is type(deal.seed)
+    back = cl.Deal.from_notation(deal.to_notation())
+    assert back == deal and back.seed == deal.seed and type(back.seed) is type(deal.seed)
+
+
+@settings(max_examples=100)
+@given(seed=ODD_SEEDS)
+def test_a_session_takes_the_seeds_a_deal_takes(seed):
+    deal = _accepted(lambda s: cl.Deal(cl.Rules.court_piece(), seed=s), seed)
+    session = _accepted(lambda s: cl.Session(cl.Rules.court_piece(), seed=s), seed)
+    assert (deal is None) == (session is None)
+    if session is not None:
+        assert session.deal.to_dict() == cl.Deal.from_notation(session.deal.to_notation()).to_dict()
+
+
+@pytest.mark.parametrize("seed", ["a\nb", "a\rb", "a\u2028b", "a\u2029b", "a\x85b", 10 ** 4301,
+                                  "x" * 10 ** 5],
+                         ids=["LF", "CR", "LS", "PS", "NEL", "int-4302-digits", "text-100000"])
+def test_a_seed_its_saved_forms_cannot_hold_is_refused_in_a_sentence(seed):
+    for make in (lambda: cl.Deal(cl.Rules.court_piece(), seed=seed),
+                 lambda: cl.Session(cl.Rules.court_piece(), seed=seed)):
+        with pytest.raises(ValueError) as info:
+            make()
+        assert str(info.value).startswith("seed") and len(str(info.value)) < 300
