@@ -268,6 +268,10 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
                                      "understand; nothing changed."))
         except Refusal as err:
             self.refuse(str(err), **err.extra)
+        except Exception:                 # a fault of the server's: say so, keep the socket
+            log.exception("a %s message failed", kind[:20])
+            with using(self.room.language):
+                self.refuse(tr("Something went wrong on the class server."))
         self.room._want_flush()
 
     async def _hello(self, msg) -> None:

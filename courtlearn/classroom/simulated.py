@@ -113,7 +113,7 @@ class SimulatedLearner:
         self._changed.set()
 
     async def send(self, msg) -> None:
-        await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+        await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
     async def wait_for(self, test, timeout: float = 10.0):
         """Wait until ``test()`` is true (checked after every message)."""
@@ -222,24 +222,23 @@ class SimulatedLearner:
         return reply
 
     async def play(self, deals: int = 1, timeout: float = 30.0, stop=None) -> int:
-        """Play this seat until ``deals`` deals have ended at the table (the learner at
-        seat 0 asks for each next deal); returns the moves made. ``stop``: an
-        asyncio.Event that ends the play early."""
+        """Play this seat until ``deals`` deals have ended at the table, counting the one
+        on the table now (the learner at seat 0 asks for each next deal); returns the
+        moves made. ``stop``: an asyncio.Event that ends the play early."""
         moves = 0
-        done = 0
-        while done < deals and not (stop is not None and stop.is_set()):
+        first = self.key[1]
+        while not (stop is not None and stop.is_set()):
             await self.wait_for(lambda: self.my_turn() or self.frame["phase"] == "over"
                                 or (stop is not None and stop.is_set()), timeout)
             if stop is not None and stop.is_set():
                 break
             if self.frame["phase"] == "over":
-                done += 1
-                key = self.key
-                if done >= deals:
+                number = self.key[1]
+                if number - first + 1 >= deals:
                     break
                 if self.seat == 0:
                     await self.send({"type": "next_deal"})
-                await self.wait_for(lambda: self.key[1] != key[1], timeout)
+                await self.wait_for(lambda: self.key[1] != number, timeout)
                 continue
             delay = self.think if not isinstance(self.think, tuple) else \
                 self.rng.uniform(*self.think)
