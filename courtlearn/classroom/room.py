@@ -495,14 +495,25 @@ class Room:
             fn(self)
 
     def _after_failed_commit(self) -> None:
-        """Every table back to what the store holds; every page reconnects to see it."""
+        """Every table back to what the store holds (learners, seats, settings and deals as
+        last committed); every page is disconnected, and reconnects to see it."""
         self.store.rollback()
         conns = [c for lr in self.learners.values() for c in lr.conns] + self._lobby_conns
-        fresh = Room.load(self.store, self.code)
-        self.tables = fresh.tables
+        saved = {r["id"] for r in self.store.learners(self.code)}
+        for lid in [lid for lid in self.learners if lid not in saved]:
+            self._by_hash.pop(self.learners.pop(lid).token_hash, None)
+        for lr in self.learners.values():
+            lr.table = lr.seat = None
+            lr.conns = []
         for t in self.tables:
-            t.room = self
+            for st in t.seats:
+                if st.timer is not None:
+                    st.timer.cancel()
+        self._lobby_conns = []
+        self.settings.update(self.store.class_row(self.code)["settings"])
+        self.tables = [self._load_table(row) for row in self.store.tables(self.code)]
         for c in conns:
+            c.learner = None
             try:
                 c.close()
             except Exception:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 import time
 
-__all__ = ["SimulatedLearner"]
+__all__ = ["SimulatedLearner", "ServerProcess", "free_port"]
 
 
 class SimulatedLearner:
@@ -248,3 +249,75 @@ class SimulatedLearner:
             if reply.get("ok"):
                 moves += 1
         return moves
+
+
+class ServerProcess:
+    """``courtlearn class serve`` in a child process on 127.0.0.1 (tests and benches):
+    started, read for its port, killed (``kill()`` is SIGKILL: nothing is flushed).
+
+    >>> with ServerProcess(db="class.sqlite", code="TEST23") as server:   # doctest: +SKIP
+    ...     server.address
+    'http://127.0.0.1:40213/'
+    """
+
+    def __init__(self, db, code: str, port: int = 0, tables: int = 2, game: str = "court_piece",
+                 grace: float = 30.0, extra=(), timeout: float = 30.0):
+        self.args = [sys.executable, "-m", "courtlearn.classroom.cli", "class", "serve",
+                     "--db", str(db), "--code", code, "--host", "127.0.0.1",
+                     "--tables", str(tables), "--game", game, "--grace", str(grace), *extra]
+        self.port = port
+        self.timeout = timeout
+        self.proc = None
+        self.lines: list[str] = []
+
+    def start(self) -> "ServerProcess":
+        import subprocess
+        self.proc = subprocess.Popen([*self.args, "--port", str(self.port)],
+                                     stdout=subprocess.PIPE, text=True)
+        end = time.monotonic() + self.timeout
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+            if line.startswith("port:"):
+                self.port = int(line.split()[1])
+                return self
+            if time.monotonic() > end:
+                break
+        self.kill()
+        raise RuntimeError(f"the class server did not start: {self.lines}")
+
+    @property
+    def address(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: no goodbye, no flush."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """SIGTERM: the server closes its sockets and the store."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except Exception:
+                self.kill()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now (for a server that must come back on it)."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -1,0 +1,159 @@
+"""Kill -9 in the middle of many deals, start again on the same file: every table at the
+action its learners last saw acknowledged, every learner back in their seat within 5 s
+by their page's own reconnect loop (no click), nothing acknowledged lost. Then the
+faults a server must shrug off: a socket that stops reading, one that floods, one that
+sends garbage: the other tables do not notice."""
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import time
+
+import pytest
+
+from courtlearn.classroom.simulated import ServerProcess, SimulatedLearner, free_port
+
+pytest.importorskip("websockets")
+pytestmark = pytest.mark.timeout(180)
+
+CODE = "KILL23"
+TABLES = 3
+
+
+async def play_until_gone(lr: SimulatedLearner, stop: asyncio.Event):
+    try:
+        await lr.play(deals=100, timeout=10, stop=stop)
+    except (ConnectionError, TimeoutError, Exception):
+        pass
+
+
+def test_kill_9_mid_deals_and_restart_on_the_same_file(tmp_path):
+    port = free_port()
+    server = ServerProcess(tmp_path / "class.sqlite", CODE, port=port, tables=TABLES).start()
+
+    async def main():
+        learners = []
+        for t in range(TABLES):
+            for s in range(4):
+                lr = SimulatedLearner(server.address, f"T{t}S{s}", code=CODE, seed=10 * t + s,
+                                      think=(0.0, 0.02))
+                await lr.join(table=t, seat=s)
+                learners.append(lr)
+        stop = asyncio.Event()
+        tasks = [asyncio.ensure_future(play_until_gone(lr, stop)) for lr in learners]
+        await asyncio.sleep(2.0)
+        server.proc.send_signal(signal.SIGKILL)       # mid-deal, mid-message, no goodbye
+        server.proc.wait(10)
+        await asyncio.gather(*tasks)
+        seen = {}                                     # table -> last (deal, actions) any learner saw
+        acked = {}
+        for lr in learners:
+            seen[lr.table] = max(seen.get(lr.table, (0, 0)), lr.key[1:])
+            for key, _ in lr.acked:
+                acked[lr.table] = max(acked.get(lr.table, (0, 0)), key[1:])
+        assert all(acked.get(t, (0, 0)) > (0, 5) for t in range(TABLES))   # they were playing
+        before = {id(lr): list(lr.acked) for lr in learners}
+
+        # the pages are already trying again (every 0.25 s) when the server comes back
+        returning = asyncio.gather(*(lr.reconnect(timeout=15) for lr in learners))
+        restarted = time.monotonic()
+        await asyncio.get_running_loop().run_in_executor(None, server.start)  # same port, file
+        await returning
+        back = time.monotonic() - restarted
+        assert back < 5.0, back
+        for lr in learners:
+            assert lr.welcome is not None and "token" not in lr.welcome
+            assert (lr.table, lr.seat) == (int(lr.name[1]), int(lr.name[3]))
+            now = lr.key[1:]
+            # nothing acknowledged lost; at most the one move in flight at the kill beyond it
+            assert now >= seen[lr.table] >= acked.get(lr.table, (0, 0))
+            if now[0] == seen[lr.table][0]:
+                assert now[1] - seen[lr.table][1] <= 1
+            hand = set(lr.frame["seats"][lr.seat]["hand"])
+            for key, content in before[id(lr)]:       # cards it was told it played are gone
+                if content.get("type") == "play" and key[1] == lr.key[1]:
+                    assert content["card"] not in hand
+        # the restored tables play on: every table finishes its deal
+        await asyncio.gather(*(lr.play(deals=1, timeout=10) for lr in learners))
+        assert all(lr.frame["phase"] == "over" for lr in learners)
+        for lr in learners:
+            await lr.close()
+        return back
+
+    try:
+        back = asyncio.run(main())
+    finally:
+        server.stop()
+    print(f"\nall learners back in their seats {back:.2f} s after the restart began")
+
+
+def test_a_stalled_a_flooding_and_a_garbage_socket_do_not_disturb_the_others(tmp_path):
+    server = ServerProcess(tmp_path / "class.sqlite", CODE, tables=4).start()
+
+    async def main():
+        good = []
+        for t in range(3):
+            for s in range(4):
+                lr = SimulatedLearner(server.address, f"G{t}{s}", code=CODE, seed=t * 4 + s)
+                await lr.join(table=t, seat=s)
+                good.append(lr)
+        times = []
+
+        async def timed(lr):
+            start = time.perf_counter()
+            await lr.play(deals=1, timeout=15)
+            times.append(time.perf_counter() - start)
+
+        # the faults, at the fourth table
+        import websockets
+        url = server.address.replace("http", "ws") + "ws"
+        origin = server.address.rstrip("/")
+        stalled = await websockets.connect(url, origin=origin, max_size=None,
+                                           ping_interval=None, max_queue=1)
+        await stalled.send(json.dumps({"type": "hello", "code": CODE, "name": "stall"}))
+        await stalled.send(json.dumps({"type": "take_seat", "table": 3, "seat": 0}))
+        stalled.transport.pause_reading()             # stops reading for good
+        flood = SimulatedLearner(server.address, "flood", code=CODE)
+        await flood.join(table=3, seat=1)
+        garbage = SimulatedLearner(server.address, "garbage", code=CODE)
+        await garbage.join(table=3, seat=2)
+        stop = asyncio.Event()
+
+        async def flooding():
+            junk = json.dumps({"type": "msg", "content": {"type": "play", "card": "QS"}})
+            while not stop.is_set():
+                for _ in range(50):
+                    await flood.ws.send(junk)
+                await asyncio.sleep(0)
+
+        async def garbling():
+            n = 0
+            while not stop.is_set():
+                n += 1
+                await garbage.ws.send(["{", "[]", "\x00" * 100, "{\"type\":\"msg\"}",
+                                       "x" * 4000][n % 5])
+                await asyncio.sleep(0.001)
+
+        faults = [asyncio.ensure_future(flooding()), asyncio.ensure_future(garbling())]
+        await asyncio.gather(*(timed(lr) for lr in good))
+        stop.set()
+        await asyncio.gather(*faults, return_exceptions=True)
+        assert all(lr.frame["phase"] == "over" for lr in good)
+        assert not flood.closed and not garbage.closed          # refused, not thrown out
+        status = await asyncio.get_running_loop().run_in_executor(None, health, server.address)
+        assert status["ok"]
+        await stalled.close()
+        return times
+
+    try:
+        times = asyncio.run(main())
+    finally:
+        server.stop()
+    assert max(times) < 20
+
+
+def health(address):
+    import urllib.request
+    with urllib.request.urlopen(address + "health", timeout=5) as r:
+        return json.loads(r.read())
