@@ -157,3 +157,46 @@ def health(address):
     import urllib.request
     with urllib.request.urlopen(address + "health", timeout=5) as r:
         return json.loads(r.read())
+
+
+def test_a_socket_that_stops_reading_is_closed_once_its_queue_is_full(tmp_path, monkeypatch):
+    import websockets
+    from courtlearn.classroom import server as server_module
+    from classroom_helpers import class_server, seated
+    monkeypatch.setattr(server_module, "MAX_WRITE_BUFFER", 64 * 1024)
+
+    async def main():
+        async with class_server(tmp_path, tables=2) as server:
+            room = server.room
+            others = await seated(server, n=4, table=1)
+            url = f"ws://127.0.0.1:{server.port}/ws"
+            import socket
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)   # a phone's small window
+            sock.connect(("127.0.0.1", server.port))
+            sock.setblocking(False)
+            stalled = await websockets.connect(url, origin=f"http://127.0.0.1:{server.port}",
+                                               max_size=None, ping_interval=None, sock=sock)
+            await stalled.send(json.dumps({"type": "hello", "code": "TEST23", "name": "zz"}))
+            await stalled.send(json.dumps({"type": "take_seat", "table": 0, "seat": 0}))
+            while json.loads(await stalled.recv())["type"] != "state":
+                pass
+            stalled.transport.pause_reading()          # from now on it reads nothing
+            assert len(server.sockets) == 5
+            sent = 0
+            start = time.monotonic()
+            while len(server.sockets) == 5 and sent < 20000:
+                room.pause()                           # every pause and resume: a picture
+                room.resume()                          # to every seat, the stalled one too
+                sent += 2
+                if sent % 100 == 0:
+                    await asyncio.sleep(0.01)
+            assert len(server.sockets) == 4, "the stalled socket was never closed"
+            # by its full queue, well before the pings would have found it (10 s + 10 s)
+            assert time.monotonic() - start < 5
+            assert room.tables[0].seats[0].status() == "away"
+            # the other table plays on as if nothing happened
+            await asyncio.gather(*(lr.play(deals=1, timeout=15) for lr in others))
+            assert room.tables[1].deal.over
+            stalled.transport.abort()
+    asyncio.run(main())
