@@ -49,8 +49,9 @@ def hint(deal, seat=None, samples=None, seed=0):
 
 def review(deal, seat=0, samples=None, seed=0, **options):
     """A review of ``seat``'s decisions in ``deal``: each choice against the best, by
-    the chances the seat could see and, near the end, by exact best play
-    (see :mod:`courtlearn.coach`)."""
+    the chances the seat could see and, near the end, by exact best play once the deal
+    is over (``exact=True``: during the deal too; see :func:`courtlearn.coach.review`
+    for ``exact``, ``exact_from`` and ``progress``)."""
     from .coach import review as _review
     return _review(deal, seat, samples=samples, seed=seed, **options)
 
@@ -62,7 +63,11 @@ def simulate(rules, deals=1000, seed=0, bots=None, progress=True):
 
 
 def play(game="court_piece", seed=None, seat=0, bots=None, **options):
-    """A card table with controls, bots at the other seats (needs ipywidgets and anywidget)."""
+    """A card table with controls, bots at the other seats (needs ipywidgets and anywidget).
+
+    ``options``: ``show_all``, ``size``, ``animate``, and the house rules as keywords of
+    :class:`Rules` (``cl.play("double_sir", goon_courts=10)``), refused as Rules refuses
+    them."""
     from .widgets import play as _play
     return _play(game, seed=seed, seat=seat, bots=bots, **options)
 

@@ -9,7 +9,10 @@ Every decision the seat made (the trump call and each card) is weighed twice:
   chosen one.
 - ``exact``: with all four hands known, what each card gives with perfect play
   (:func:`courtlearn.solve`), where the solver answers quickly (the last six tricks,
-  or every Court Piece position when DDS is installed); else None.
+  or every Court Piece position with a public trump when DDS is installed); else None.
+  All-hands analysis tells what the seat could not see, so by default it is used only
+  once the deal is over (``exact=True`` asks for it during the deal, as a table with
+  every hand face up does).
 
 A decision is a mistake when it gives away a tenth of the chance or more, or a trick
 (a ten in Dehla Pakad) with best play.
@@ -30,14 +33,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .cards import Card, Suit
+from .cards import Card, Suit, _whole, quoted
 from .language import list_words, suit_word, tr, trn
 from .rules import team_of
 
-__all__ = ["Decision", "Review", "review"]
+__all__ = ["Decision", "Review", "review", "solves_quickly", "fast_solve"]
 
 MISTAKE_CHANCE = 0.10       # a loss of a tenth of the chance or more is a mistake
 EXACT_FROM = 6              # solve exactly with at most this many tricks left
+MAX_SAMPLES = 10_000        # play-outs per decision: about 6 s each on a shared core
 
 
 @dataclass(frozen=True)
@@ -128,21 +132,57 @@ class Review:
         return f"<p>{html.escape(self.text)}</p><table><tr>{head}</tr>{rows}</table>"
 
 
-def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
-           exact_from: int = EXACT_FROM, progress: bool = True) -> Review:
+def review(deal, seat: int = 0, samples: int | None = None, seed: int | str = 0,
+           exact_from: int = EXACT_FROM, progress: bool = True,
+           exact: bool | None = None) -> Review:
     """Review ``seat``'s decisions in ``deal`` (finished, or still being played).
 
-    ``samples`` and ``seed`` set the play-outs behind the chances (as for
-    :func:`courtlearn.hint`); ``exact_from``: solve exactly when at most this many
-    tricks are left (Court Piece always, when DDS is installed). A progress bar shows
-    when the review takes longer than a second (``progress=False``: none).
+    ``samples`` (1 to 10000; None: the hint's default) and ``seed`` (a whole number or
+    text) set the play-outs behind the chances (as for :func:`courtlearn.hint`).
+    ``exact``: weigh the cards also with all four hands known (:func:`courtlearn.solve`).
+    None (the default) does so only once the deal is over: while it is still being
+    played, the best play with every hand known would tell ``seat`` about cards it
+    cannot see, so a running deal is judged by the chances alone. ``exact=True`` asks
+    for it anyway (a teacher's view, every hand face up), ``exact=False`` never.
+    ``exact_from`` (0 to 13): solve exactly when at most this many tricks are left
+    (every Court Piece position with a public trump, when DDS is installed). A progress
+    bar shows when the review takes longer than a second (``progress=False``: none).
+    Wrong arguments are refused with a ValueError before anything is worked out.
+
+    >>> import courtlearn as cl
+    >>> running = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=1)
+    >>> _ = running.call_trump("S")
+    >>> for _ in range(9):
+    ...     _ = running.play(running.legal_cards()[0])
+    >>> rv = review(running, seat=0, samples=20, progress=False)
+    >>> [d.exact for d in rv.decisions]            # the deal is still on: chances only
+    [None, None, None, None]
+    >>> review(running, samples=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: samples is a whole number from 1 to 10000 (or None for the default), got -1.
     """
     from .bots import hint
     from .deal import Deal
     if not isinstance(deal, Deal):
         raise ValueError(tr("review() takes a Deal, got {kind}.", kind=type(deal).__name__))
-    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-        raise ValueError(tr("seat is a number 0..3, got {seat!r}.", seat=seat))
+    if _whole(seat) not in (0, 1, 2, 3):
+        raise ValueError(tr("seat is a number 0..3, got {seat!r}.", seat=quoted(seat)))
+    seat = _whole(seat)
+    samples = check_samples(samples)
+    check_seed(seed)
+    exact_from = _whole(exact_from)
+    if exact_from is None or not 0 <= exact_from <= 13:
+        raise ValueError(tr("exact_from is a number of tricks from 0 to 13, got {value!r}.",
+                            value=quoted(exact_from)))
+    if not isinstance(progress, bool):
+        raise ValueError(tr("{name} is True or False, got {value!r}.", name="progress",
+                            value=quoted(progress)))
+    if exact is not None and not isinstance(exact, bool):
+        raise ValueError(tr("exact is True, False or None (all hands once the deal is over), "
+                            "got {value!r}.", value=quoted(exact)))
+    if exact is None:
+        exact = deal.phase == "over"
     started = time.perf_counter()
     actions = deal.actions
     moments = _moments(deal, seat, actions)
@@ -150,9 +190,10 @@ def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
     decisions = []
     now = deal.replay(0)
     done = 0
+    solve_from = exact_from if exact else None
     for i, token in enumerate(actions):
         if done < len(moments) and moments[done] == i:
-            decisions.append(_decide(now, seat, token, i, hint, samples, seed, exact_from))
+            decisions.append(_decide(now, seat, token, i, hint, samples, seed, solve_from))
             done += 1
             if bar is not None:
                 bar.update(1)
@@ -161,6 +202,38 @@ def review(deal, seat: int = 0, samples: int | None = None, seed: int = 0,
         bar.close()
     return Review(seat=seat, decisions=decisions, text=_summary(deal, seat, decisions),
                   seconds=time.perf_counter() - started)
+
+
+# ----------------------------------------------------------------------------- arguments
+def check_samples(samples) -> int | None:
+    """``samples`` when it is None or a whole number from 1 to 10000, else a ValueError."""
+    if samples is None:
+        return None
+    n = _whole(samples)
+    if n is None or not 1 <= n <= MAX_SAMPLES:
+        raise ValueError(tr("samples is a whole number from 1 to {most} (or None for the "
+                            "default), got {value!r}.", most=MAX_SAMPLES, value=quoted(samples)))
+    return n
+
+
+def check_seed(seed) -> None:
+    """Refuse ``seed`` unless it is a whole number or text (as a Deal's seed)."""
+    if not (isinstance(seed, str) or isinstance(seed, int) and not isinstance(seed, bool)):
+        raise ValueError(tr("seed is a whole number or text, got {value!r}.",
+                            value=quoted(seed)))
+
+
+def solves_quickly(deal, tricks: int = EXACT_FROM) -> bool:
+    """Whether :func:`courtlearn.solve` answers ``deal`` quickly: in the play phase with the
+    trump not face down, at most ``tricks`` tricks left, or any Court Piece position with a
+    public trump when DDS is installed (DDS cannot take one with no trump yet: a
+    ``first_void`` deal before anyone is void)."""
+    from . import dds
+    if deal.phase != "play" or deal._hidden is not None:
+        return False
+    if 13 - len(deal.tricks) <= tricks:
+        return True
+    return deal.rules.game == "court_piece" and deal.trump is not None and dds.available()
 
 
 def _moments(deal, seat, actions) -> list:
@@ -217,16 +290,30 @@ def _decide(now, seat, token, index, hint, samples, seed, exact_from) -> Decisio
                     loss=loss, exact=exact, text=text, action=index, led=led, measure=measure)
 
 
-def _exact(now, exact_from):
-    from .solver import solve
+def fast_solve(deal):
+    """:func:`courtlearn.solve` the quickest way: through DDS wherever it can take the
+    position (a Court Piece deal with its trump public, endplay installed: milliseconds
+    at any size), else by the pure search (and where DDS fails). Refusals are solve's
+    (ValueError)."""
     from . import dds
-    left = 13 - len(now.tricks)
-    fast = left <= exact_from or (now.rules.game == "court_piece" and dds.available())
-    if not fast or now._hidden is not None:
+    from .solver import solve
+    if deal.rules.game == "court_piece" and deal.trump is not None and dds.available():
+        try:
+            return solve(deal, using="dds")
+        except ValueError:
+            raise
+        except Exception:               # DDS failing on a position: the pure search answers
+            pass
+    return solve(deal)
+
+
+def _exact(now, exact_from):
+    """Exact values with all hands known (None: not asked for, slow here, or refused)."""
+    if exact_from is None or not solves_quickly(now, exact_from):
         return None
     try:
-        return solve(now).values
-    except ValueError:
+        return fast_solve(now).values
+    except ValueError:                  # a refusal (a position too large for the budget, ...)
         return None
 
 

@@ -118,3 +118,70 @@ def test_without_numpy_hint_review_and_exercise_run_in_plain_python():
     assert "HINT True Play " in out.stdout
     assert "REVIEW ['trump', 'card', 'card']" in out.stdout
     assert "EXERCISE True" in out.stdout
+
+
+# ------------------------------------------------------------ a running deal, bad arguments
+def unseen_swaps(deal):
+    """Deals alike ``deal`` except for two cards of one suit that South cannot see, swapped
+    between East and West (both unplayed), with the same actions applied."""
+    played = {c for t in deal.tricks for _, c in t.cards} | {c for _, c in deal.trick.cards}
+    for a in deal.dealt(1):
+        for b in deal.dealt(3):
+            if a.suit == b.suit and a not in played and b not in played:
+                swap = {a: b, b: a}
+                hands = [" ".join(swap.get(c, c).code for c in deal.dealt(s)) for s in range(4)]
+                other = cl.Deal.prearranged(deal.rules, hands, dealer=deal.dealer, seed=deal.seed)
+                other.apply(deal.actions)
+                yield other
+
+
+def running_pair(tricks=8):
+    """A Court Piece deal South is playing (``tricks`` tricks done, South to play) and a
+    twin differing only in cards South cannot see, for which the all-hands analysis of
+    South's earlier decisions differs: what a review of the running deal must not show."""
+    rules = cl.Rules.court_piece(stop_when_decided=False)
+    bot = cl.bots.RuleBot()
+    for seed in range(20):
+        deal = cl.Deal(rules, dealer=3, seed=seed)
+        while len(deal.tricks) < tricks or deal.to_play != 0 or deal.phase != "play":
+            cl.bots.act(bot, deal)
+        exact = [d.exact for d in cl.review(deal, samples=4, progress=False, exact=True).decisions]
+        for other in unseen_swaps(deal):
+            theirs = cl.review(other, samples=4, progress=False, exact=True).decisions
+            if [d.exact for d in theirs] != exact:
+                return deal, other
+    raise AssertionError("no such pair")
+
+
+def test_a_running_deal_is_reviewed_without_the_hidden_cards():
+    """Issue 23: the review of a live deal took its best cards from the all-hands solver,
+    so two deals differing only in cards South cannot see reviewed differently."""
+    deal, other = running_pair()
+    a = cl.review(deal, seat=0, samples=40, seed=4, progress=False)
+    b = cl.review(other, seat=0, samples=40, seed=4, progress=False)
+    assert all(d.exact is None for d in a.decisions + b.decisions)
+    assert ([(d.chances, d.best, d.text, d.mistake, d.cost) for d in a.decisions]
+            == [(d.chances, d.best, d.text, d.mistake, d.cost) for d in b.decisions])
+    assert a.text == b.text
+    bot = cl.bots.RuleBot()
+    while deal.phase != "over":
+        cl.bots.act(bot, deal)
+    done = cl.review(deal, seat=0, samples=4, progress=False)     # over: all hands now
+    assert any(d.exact is not None for d in done.decisions)
+    assert all(d.exact is None for d in
+               cl.review(deal, seat=0, samples=4, progress=False, exact=False).decisions)
+
+
+@pytest.mark.parametrize("name,value", [
+    ("samples", -1), ("samples", 0), ("samples", "10"), ("samples", True), ("samples", 1.5),
+    ("samples", 10_001), ("seed", 1.5), ("seed", None), ("seed", True), ("seed", [1]),
+    ("exact_from", -1), ("exact_from", 14), ("exact_from", "3"), ("exact_from", True),
+    ("progress", "yes"), ("progress", None), ("progress", 1), ("exact", "yes"), ("exact", 1),
+    ("seat", True), ("seat", "0"), ("seat", 1.0), ("seat", "9" * 10_000)])
+def test_review_refuses_wrong_arguments_before_any_work(name, value):
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=1)
+    deal.call_trump("S")
+    before = deal.to_dict()
+    with pytest.raises(ValueError, match=name) as err:
+        cl.review(deal, **{name: value})
+    assert len(str(err.value)) < 200 and deal.to_dict() == before
