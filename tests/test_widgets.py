@@ -673,3 +673,47 @@ def test_review_on_the_table_steps_and_refuses_what_it_should():
     table._handle({"type": "review_close"})
     assert table.state["frames"][-1]["review"] is None and not table.state["frames"][-1]["replay"]
     assert deal.to_dict() == before
+
+
+def test_the_review_of_a_running_deal_tells_no_hidden_card():
+    """Issue 23: two deals alike except for cards South cannot see (swapped between East and
+    West) gave South different best cards in the table's review while the deal ran. Every
+    review step is now the same on both; a table with all hands shown still has them."""
+    pytest.importorskip("numpy")
+    deal, twin = running_twins()
+
+    def steps(d, **options):
+        table = CardTable(d, seat=0, **options)
+        return [click(table, type="review", index=i)["review"]
+                for i in range(len(table.review().decisions))]
+
+    mine = steps(deal)
+    assert steps(twin) == mine
+    assert all(step["cost"] is None for step in mine)
+    assert any(step["cost"] is not None for step in steps(deal, show_all=True))
+
+
+def running_twins():
+    """A Court Piece deal after eight tricks, South to play, and a twin alike but for two
+    unplayed cards of a suit swapped between East and West, whose all-hands analysis of
+    South's decisions differs (what South must not be told while the deal runs)."""
+    rules = cl.Rules.court_piece(stop_when_decided=False)
+    bot = cl.bots.RuleBot()
+    for seed in range(20):
+        deal = cl.Deal(rules, dealer=3, seed=seed)
+        while len(deal.tricks) < 8 or deal.to_play != 0 or deal.phase != "play":
+            cl.bots.act(bot, deal)
+        exact = [d.exact for d in cl.review(deal, samples=4, progress=False, exact=True).decisions]
+        played = {c for t in deal.tricks for _, c in t.cards}
+        for a in deal.dealt(1):
+            for b in deal.dealt(3):
+                if a.suit != b.suit or a in played or b in played:
+                    continue
+                swap = {a: b, b: a}
+                hands = [" ".join(swap.get(c, c).code for c in deal.dealt(s)) for s in range(4)]
+                twin = cl.Deal.prearranged(rules, hands, dealer=3, seed=deal.seed)
+                twin.apply(deal.actions)
+                theirs = cl.review(twin, samples=4, progress=False, exact=True).decisions
+                if [d.exact for d in theirs] != exact:
+                    return deal, twin
+    raise AssertionError("no such pair of deals")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from courtlearn.cards import quoted
 from courtlearn.language import tr
 
-from .table import CardTable, default_bot
+from .table import CardTable, check_flag, default_bot
 
 __all__ = ["PlayApp", "play"]
 
@@ -20,26 +21,37 @@ def _games():
     return [(Rules.of(name).title, name) for name in NAMES]
 
 
-def _rules(game):
-    from courtlearn.rules import Rules
+def _rules(game, options=None):
+    """The Rules for ``game`` (a name, or a Rules) with the Rules ``options`` (keywords of
+    :class:`courtlearn.Rules`, checked by it)."""
+    from courtlearn.rules import GAMES, Rules
+    options = options or {}
     if isinstance(game, Rules):
-        return game
+        return Rules.of(game, **options)
     if isinstance(game, str):
         key = game.strip().lower().replace(" ", "_").replace("-", "_")
-        factory = getattr(Rules, key, None)
-        if key in dict((g, g) for _, g in _games()) and factory is not None:
-            return factory()
+        if key in GAMES:
+            return Rules.of(key, **options)
     raise ValueError(tr("game must be one of court_piece, double_sir, dehla_pakad (or a Rules); "
-                        "got {game!r}", game=game))
+                        "got {game!r}", game=quoted(game)))
 
 
 class PlayApp(W.VBox):
-    """The table and its controls. ``app.table`` is the CardTable."""
+    """The table and its controls. ``app.table`` is the CardTable.
+
+    ``options``: keywords of :class:`courtlearn.Rules` for the game (``goon_courts=10``),
+    refused with Rules' own message where wrong; the rules picker keeps them for that game.
+    """
 
     def __init__(self, game="court_piece", seed=None, seat=0, bots=None, show_all=False,
-                 size="normal", animate=True):
+                 size="normal", animate=True, **options):
         from courtlearn.session import Session
-        self.rules = _rules(game)
+        self.rules = _rules(game, options)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ValueError(tr("seed is a whole number or text, got {value!r}.",
+                                value=quoted(seed)))
+        check_flag(show_all, "show_all")
+        self._chosen = {self.rules.game: self.rules}   # the rules picked for each game
         self.seed = seed
         self._sessions = 0
         self._syncing = False
@@ -96,7 +108,7 @@ class PlayApp(W.VBox):
 
     def _on_rules(self, change):
         from courtlearn.session import Session
-        self.rules = _rules(change["new"])
+        self.rules = self._chosen.get(change["new"]) or _rules(change["new"])
         self.session = Session(self.rules, seed=self._next_seed())
         self.table.set_deal(self.session)
 
@@ -149,6 +161,10 @@ class PlayApp(W.VBox):
         return data
 
 
-def play(game="court_piece", seed=None, seat=0, bots=None, show_all=False, size="normal", animate=True):
-    """A card table with controls; ``bots`` None puts a RuleBot at every other seat."""
-    return PlayApp(game, seed=seed, seat=seat, bots=bots, show_all=show_all, size=size, animate=animate)
+def play(game="court_piece", seed=None, seat=0, bots=None, show_all=False, size="normal",
+         animate=True, **options):
+    """A card table with controls; ``bots`` None puts a RuleBot at every other seat.
+    ``options`` are the house rules, as keywords of :class:`courtlearn.Rules`:
+    ``play("double_sir", goon_courts=10)``."""
+    return PlayApp(game, seed=seed, seat=seat, bots=bots, show_all=show_all, size=size,
+                   animate=animate, **options)

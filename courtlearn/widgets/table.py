@@ -15,6 +15,7 @@ CardTable(double_sir, seat=0, South to call trump)
 from __future__ import annotations
 
 import functools
+import logging
 import pathlib
 import re
 from typing import TypedDict
@@ -23,7 +24,8 @@ import anywidget
 import traitlets
 
 from courtlearn.bots import act, deciding_seat
-from courtlearn.cards import Card, Suit
+from courtlearn.cards import Card, Suit, quoted
+from courtlearn.coach import fast_solve, solves_quickly
 from courtlearn.language import (get_language, language_code, plural_forms, rank_word,
                                  suit_word, text_direction, tr, trn, using)
 from courtlearn.render import positions, stage_words
@@ -40,9 +42,16 @@ CARD_CODE = re.compile(r"^(10|[2-9JQKA])[SHCD]$")
 MESSAGE_TYPES = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump",
                  "play_on", "correct_revoke", "claim_revoke", "hint", "best_play", "review",
                  "review_close")
+# the keys each message from the page may carry, besides "type" and the request "id"
+MESSAGE_KEYS = {"play": {"card"}, "choose_trump_card": {"card"}, "call_trump": {"suit"},
+                "review": {"index"}, "best_play": {"on"}}
 SIZES = ("small", "normal", "large", "presenter")
 BEST_PLAY_TRICKS = 6        # the pure solver answers well within a second from here
 MAX_BOT_MOVES = 80          # a deal has at most 52 cards and a handful of other actions
+MAX_SPEED = 10_000          # ms between two moves drawn in the page
+PAGE_READ_ONLY = ("state", "fonts", "speed", "size", "animate")   # the page never sets these
+
+log = logging.getLogger(__name__)
 
 
 class Refused(ValueError):
@@ -186,6 +195,117 @@ def hint_payload(h) -> dict:
     if hasattr(what, "code"):
         return {"card": what.code, "suit": None, "text": h.text}
     return {"card": None, "suit": what.letter, "text": h.text}
+
+
+def cut(text: str, limit: int = 160) -> str:
+    """``text`` cut to ``limit`` characters (an error's sentence inside a message)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def check_flag(value, name: str) -> bool:
+    """``value`` when it is True or False, else a ValueError naming ``name``."""
+    if not isinstance(value, bool):
+        raise ValueError(tr("{name} is True or False, got {value!r}.", name=name,
+                            value=quoted(value)))
+    return value
+
+
+def check_seat(value, name: str = "seat") -> int:
+    """``value`` as a plain int when it is a seat number 0..3 (not a bool), else a
+    ValueError naming ``name``."""
+    from courtlearn.rules import check_seat as seat_number
+    try:
+        return seat_number(value)
+    except ValueError:
+        raise ValueError(tr("{name} is a seat number 0..3, got {value!r}.", name=name,
+                            value=quoted(value))) from None
+
+
+def check_table_deal(value):
+    """``value`` when it is a Deal or a Session (what a table shows), else a TypeError."""
+    from courtlearn.deal import Deal
+    from courtlearn.session import Session
+    if not isinstance(value, (Deal, Session)):
+        raise TypeError(tr("A table shows a courtlearn Deal or Session, got {kind}.",
+                           kind=type(value).__name__))
+    return value
+
+
+def check_bot(bot):
+    """``bot`` when it can sit at a table (it has a ``choose(deal)`` method), else a
+    ValueError."""
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(tr("A bot is an object with a choose(deal) method, such as "
+                            "cl.bots.RuleBot(); got {value!r}.", value=quoted(bot)))
+    return bot
+
+
+def check_players(players):
+    """Four names, one per seat (None for a seat without one), as a list; None for none."""
+    if players is None or (isinstance(players, (list, tuple)) and not players):
+        return None
+    if (not isinstance(players, (list, tuple)) or len(players) != 4
+            or any(p is not None and not isinstance(p, str) for p in players)):
+        raise ValueError(tr("players lists four names, one per seat (None where a seat has "
+                            "none), got {value!r}.", value=quoted(players)))
+    return list(players)
+
+
+def check_controls(controls, seat: int, show_all: bool) -> frozenset:
+    """The seats whose cards the viewer plays: ``seat`` and ``controls`` (seats 0..3)."""
+    if controls is None:
+        return frozenset({seat})
+    if not isinstance(controls, (list, tuple, set, frozenset)):
+        raise ValueError(tr("controls lists seats 0..3, got {value!r}.", value=quoted(controls)))
+    try:
+        out = frozenset(check_seat(c) for c in controls) | {seat}
+    except ValueError:
+        raise ValueError(tr("controls lists seats 0..3, got {value!r}.",
+                            value=quoted(controls))) from None
+    if out != {seat} and not show_all:
+        raise ValueError(tr("Playing another seat's cards (controls) needs its hand face up: "
+                            "show_all=True."))
+    return out
+
+
+def check_size(size) -> str:
+    if not isinstance(size, str) or size not in SIZES:
+        raise ValueError(tr("size is one of {sizes}, got {value!r}.", sizes=", ".join(SIZES),
+                            value=quoted(size)))
+    return size
+
+
+def check_language(language):
+    """None (follow cl.set_language) or a language code, checked."""
+    if language is None:
+        return None
+    if not isinstance(language, str) or len(language) > 16:
+        language = quoted(language)     # refused below, quoted short
+    return language_code(language)
+
+
+class _Size(traitlets.Unicode):
+    """The ``size`` trait: one of SIZES (a ValueError otherwise)."""
+
+    def validate(self, obj, value):
+        return check_size(value)
+
+
+class _Flag(traitlets.Bool):
+    """A True/False trait that refuses anything else with a ValueError."""
+
+    def validate(self, obj, value):
+        return check_flag(value, self.name)
+
+
+class _Speed(traitlets.Int):
+    """Milliseconds between two moves drawn in the page: 0 to MAX_SPEED."""
+
+    def validate(self, obj, value):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SPEED:
+            raise ValueError(tr("speed is a number of milliseconds from 0 to {most}, got "
+                                "{value!r}.", most=MAX_SPEED, value=quoted(value)))
+        return value
 
 
 def default_bot():
@@ -427,9 +547,9 @@ class CardTable(anywidget.AnyWidget):
     _css = STATIC / "table.css"
 
     state = traitlets.Dict().tag(sync=True)
-    animate = traitlets.Bool(True).tag(sync=True)
-    size = traitlets.Unicode("normal").tag(sync=True)
-    speed = traitlets.Int(450).tag(sync=True)      # ms between two moves drawn in the page
+    animate = _Flag(True).tag(sync=True)
+    size = _Size("normal").tag(sync=True)
+    speed = _Speed(450).tag(sync=True)      # ms between two moves drawn in the page
     # the fonts of Urdu and Hindi ({family: woff2 bytes}), sent once the table first speaks
     # either (the lessons mix the two scripts, in the glossary for one)
     fonts = traitlets.Dict().tag(sync=True)
@@ -437,47 +557,44 @@ class CardTable(anywidget.AnyWidget):
     def __init__(self, deal_or_session, seat: int = 0, bots=None, show_all: bool = False,
                  size: str = "normal", animate: bool = True, players=None, hints: bool = True,
                  controls=None, language: str | None = None, **kwargs):
-        if language is not None:
-            language = language_code(language)
-        if size not in SIZES:
-            raise ValueError(f"size must be one of {', '.join(SIZES)}; got {size!r}")
-        if seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat must be 0, 1, 2 or 3; got {seat!r}")
-        controls = {seat} if controls is None else set(controls) | {seat}
-        if not controls <= {0, 1, 2, 3} or any(isinstance(c, bool) for c in controls):
-            raise ValueError(f"controls lists seats 0..3; got {sorted(controls, key=str)!r}")
-        if controls != {seat} and not show_all:
-            raise ValueError("playing another seat's cards (controls) needs its hand face up: "
-                             "show_all=True")
+        # every argument is checked before anything is made: a refusal leaves no table
+        check_table_deal(deal_or_session)
+        language = check_language(language)
+        check_size(size)
+        seat = check_seat(seat)
+        check_flag(show_all, "show_all")
+        check_flag(hints, "hints")
+        check_flag(animate, "animate")
+        controls = check_controls(controls, seat, show_all)
+        players = check_players(players)
+        bots = self._bot_map(bots, seat)
         super().__init__(size=size, animate=animate, **kwargs)
         if hasattr(deal_or_session, "next_deal"):
             self.session = deal_or_session
             self._deal = None
-        elif hasattr(deal_or_session, "view"):
+        else:
             self.session = None
             self._deal = deal_or_session
-        else:
-            raise TypeError("CardTable needs a courtlearn Deal or Session")
-        self.seat = seat
-        self.language = language          # None: follow cl.set_language
-        self.controls = frozenset(controls)   # the seats whose cards the viewer plays
-        self._show_all = bool(show_all)
-        self.players = list(players) if players else None
-        self.bots = self._bot_map(bots)
-        self.autoplay = True              # bots answer by themselves after a move
+        self._seat = seat
+        self._language = language         # None: follow cl.set_language
+        self.controls = controls          # the seats whose cards the viewer plays
+        self._show_all = show_all
+        self.players = players
+        self._bots = bots
+        self._autoplay = True             # bots answer by themselves after a move
         self._replay: int | None = None    # None: live; n: the deal after its first n events
         self._rev = 0
         self._last = None                  # the last snapshot sent (for what moved where)
         self._next_seed = None
-        self._hints = bool(hints)
+        self._hints = hints
         self._hint = None                  # (state key, Hint) of the hint on show
         self._best_play = False            # the "Best play" marks (with show_all)
-        self._review = None                # [state key, Review, decision on show]
-        self._solved = None                # (state key, Solution) behind them
+        self._review = None                # [state key, exact, Review, decision on show]
+        self._solved = None                # (state key, Solution or the note why none)
         self.on_msg(self._on_msg)
-        frames = []
-        self._run_bots(frames)
-        self._sync(frames)
+        frames: list = []
+        error = self._run_bots(frames)
+        self._sync(frames, message=error, kind="error" if error else "info")
 
     # ------------------------------------------------------------------ properties
     @property
@@ -491,7 +608,11 @@ class CardTable(anywidget.AnyWidget):
 
     @show_all.setter
     def show_all(self, value: bool) -> None:
-        self._show_all = bool(value)
+        check_flag(value, "show_all")
+        if not value and self.controls != {self.seat}:
+            raise ValueError(tr("Playing another seat's cards (controls) needs its hand face "
+                                "up: show_all=True."))
+        self._show_all = value
         self._sync([])
 
     @property
@@ -503,12 +624,13 @@ class CardTable(anywidget.AnyWidget):
 
     @best_play.setter
     def best_play(self, value: bool) -> None:
-        if not isinstance(value, bool):
-            raise ValueError(f"best_play is True or False, got {value!r}.")
-        self._best_play = value
+        self._best_play = check_flag(value, "best_play")
         self._sync([])
 
     def _best_payload(self):
+        """The Best play marks for the player to move, or a note why there are none. A
+        solver that refuses the position gives its sentence as the note; the marks are an
+        extra that never fails the move or the snapshot behind them."""
         if not self._best_play:
             return {"on": False, "seat": -1, "values": None, "best": [], "measure": "",
                     "note": None}
@@ -522,20 +644,33 @@ class CardTable(anywidget.AnyWidget):
         if deal.hidden_trump_card is not None:
             out["note"] = tr("Best play needs the trump: it is still face down.")
             return out
-        from courtlearn import dds
-        from courtlearn.solver import solve
         left = 13 - len(deal.tricks)
-        if left > BEST_PLAY_TRICKS and not (deal.rules.game == "court_piece" and dds.available()):
+        if not solves_quickly(deal, BEST_PLAY_TRICKS):
             out["note"] = tr("Best play is worked out in the last {n} tricks ({left} to go).",
                              n=BEST_PLAY_TRICKS, left=left)
             return out
         key = self._state_key()
         if self._solved is None or self._solved[0] != key:
-            self._solved = (key, solve(deal))
+            self._solved = (key, self._solve(deal))
         sol = self._solved[1]
+        if isinstance(sol, str):
+            out["note"] = sol
+            return out
         out["values"] = {c.code: v for c, v in sol.values.items()}
         out["best"] = [c.code for c in sol.best]
         return out
+
+    @staticmethod
+    def _solve(deal):
+        """cl.solve's Solution for the position, or the sentence of its refusal (a
+        ValueError: a position too large for its budget, one DDS cannot take, ...)."""
+        try:
+            return fast_solve(deal)
+        except ValueError as err:
+            return str(err)
+        except Exception as err:         # a bug in the solver: the table says so and plays on
+            log.exception("Best play failed")
+            return tr("Something went wrong: {error}", error=cut(str(err)))
 
     @property
     def hints(self) -> bool:
@@ -544,26 +679,80 @@ class CardTable(anywidget.AnyWidget):
 
     @hints.setter
     def hints(self, value: bool) -> None:
-        self._hints = bool(value)
+        self._hints = check_flag(value, "hints")
         if not self._hints:
             self._hint = None
         self._sync([])
 
-    def _bot_map(self, bots) -> dict:
+    def _bot_map(self, bots, seat: int | None = None) -> dict:
+        """{seat: bot} from what ``bots`` may be (see the class's doc), every bot checked."""
+        seat = self.seat if seat is None else seat
         if bots is None:
             return {}
         if isinstance(bots, dict):
-            out = {int(k): b for k, b in bots.items() if b is not None}
+            out = {}
+            for k, b in bots.items():
+                try:
+                    k = check_seat(k)
+                except ValueError:
+                    raise ValueError(tr("bots maps seats 0..3 to bots, got the seat {value!r}.",
+                                        value=quoted(k))) from None
+                if b is not None:
+                    out[k] = b
         elif isinstance(bots, (list, tuple)):
             if len(bots) != 4:
-                raise ValueError("bots as a list needs four entries, one per seat (None for a person)")
+                raise ValueError(tr("bots as a list needs four entries, one per seat (None for "
+                                    "a person); got {n}.", n=len(bots)))
             out = {s: b for s, b in enumerate(bots) if b is not None}
         else:
-            out = {s: bots for s in range(4) if s != self.seat}
-        for s in out:
-            if s not in (0, 1, 2, 3):
-                raise ValueError(f"bot seat must be 0..3; got {s!r}")
+            out = {s: bots for s in range(4) if s != seat}
+        for b in out.values():
+            check_bot(b)
         return out
+
+    @property
+    def bots(self) -> dict:
+        """{seat: bot}: the seats that play by themselves. Set it as the constructor's
+        ``bots`` (None, one bot, a list of four, a dict)."""
+        return self._bots
+
+    @bots.setter
+    def bots(self, value) -> None:
+        self._bots = self._bot_map(value)
+
+    @property
+    def autoplay(self) -> bool:
+        """Whether bots answer by themselves after a move (True or False)."""
+        return self._autoplay
+
+    @autoplay.setter
+    def autoplay(self, value: bool) -> None:
+        self._autoplay = check_flag(value, "autoplay")
+
+    @property
+    def seat(self) -> int:
+        """The viewer: their hand face up, their clicks play for them."""
+        return self._seat
+
+    @seat.setter
+    def seat(self, value: int) -> None:
+        value = check_seat(value)
+        old = self._seat
+        if old != value:
+            self.controls = frozenset(self.controls - {old}) | {value}
+            self._hint = None
+            self._review = None
+        self._seat = value
+        self._sync([])
+
+    @property
+    def language(self) -> str | None:
+        """This table's language ("en", "ur", "hi"), or None: cl.set_language's."""
+        return self._language
+
+    @language.setter
+    def language(self, value) -> None:
+        self._language = check_language(value)
 
     # ------------------------------------------------------------------ state to the page
     def _snap(self, message=None, kind="info"):
@@ -580,11 +769,11 @@ class CardTable(anywidget.AnyWidget):
         step = self._review_payload() if replay else None
         if step is not None and message is None:
             message, kind = step["text"], ("error" if step["verdict"] == "mistake" else "note")
+        best = self._best_payload() if self._show_all and not replay else None
         snap = snapshot(deal, self.seat, show_all=self._show_all, session=self.session, prev=prev,
                         message=message, kind=kind, replay=replay, players=self.players,
                         hints=self._hints, hint=shown, controls=self.controls,
-                        best_play=self._best_payload() if self._show_all and not replay else None,
-                        review=step)
+                        best_play=best, review=step)
         if not replay:
             self._last = snap
         return snap
@@ -620,37 +809,54 @@ class CardTable(anywidget.AnyWidget):
         return self.deal.replay(n)
 
     # ------------------------------------------------------------------ bots
-    def _run_bots(self, frames) -> int:
-        """Bot seats act until a person is to act or the deal is over."""
+    def _run_bots(self, frames) -> str | None:
+        """Bot seats act until a person is to act or the deal is over. Returns None, or
+        the sentence saying that a bot could not move (the moves before it stand; a bot is
+        anyone's code, so its failure is shown, logged, and never raised)."""
         n = 0
         if not self.bots or not self.autoplay:
-            return n
+            return None
         while n < MAX_BOT_MOVES:
             who = self.deal.actor
             if who is None or who not in self.bots:
                 break
-            act(self.bots[who], self.deal)
+            try:
+                act(self.bots[who], self.deal)
+            except Exception as err:
+                log.warning("The bot of seat %s could not move", who, exc_info=True)
+                return tr("A bot could not move: {error}", error=cut(str(err)))
             self._record(frames)
             n += 1
-        return n
+        return None
 
     # ------------------------------------------------------------------ messages from the page
     def _on_msg(self, _widget, content, _buffers=None):
         """An intent from the page: carried out, or refused with a sentence. Either way the
         page gets a reply to its request id: ``{"reply_to": id, "ok": true}`` or
-        ``{"reply_to": id, "ok": false, "reason": "..."}`` (and the state it shows)."""
+        ``{"reply_to": id, "ok": false, "reason": "..."}`` (and the state it shows).
+
+        Nothing the page sends can raise out of here: a refusal is a sentence, and a
+        failure of the table's own code (a bug) is logged and answered as a refusal. A
+        move the deal took is answered ok whatever follows it (bots, Best play marks)."""
         rid = content.get("id") if isinstance(content, dict) else None
         with using(self.language):
             try:
                 self._handle(content)
             except Refused as err:
-                self._sync([], message=str(err), kind="error")
-                self._reply(rid, False, str(err))
-            except Exception as err:     # a broken bot: say so rather than leave the page waiting
-                self._reply(rid, False, tr("Something went wrong: {error}", error=err))
-                raise
+                self._refuse(rid, str(err))
+            except Exception as err:
+                log.exception("The table could not answer a message from the page")
+                self._refuse(rid, tr("Something went wrong: {error}", error=cut(str(err))))
             else:
                 self._reply(rid, True)
+
+    def _refuse(self, rid, reason: str) -> None:
+        """Show a refusal in the message line and answer the request with it."""
+        try:
+            self._sync([], message=reason, kind="error")
+        except Exception:
+            log.exception("The table could not show a refusal")
+        self._reply(rid, False, reason)
 
     def _reply(self, rid, ok: bool, reason: str | None = None) -> None:
         if not isinstance(rid, int) or isinstance(rid, bool):
@@ -664,10 +870,16 @@ class CardTable(anywidget.AnyWidget):
     def _intent(content) -> tuple[str, tuple]:
         """The move a message from the page asks for, as (kind, arguments); a malformed or
         forged message is refused here, before the deal sees it."""
-        if not isinstance(content, dict) or content.get("type") not in MESSAGE_TYPES:
+        if (not isinstance(content, dict) or not isinstance(content.get("type"), str)
+                or content["type"] not in MESSAGE_TYPES):
             raise Refused(tr("The table ignored a message it does not understand; nothing "
                              "changed."))
         kind = content["type"]
+        rid = content.get("id")
+        if (set(content) - {"type", "id"} - MESSAGE_KEYS.get(kind, set())
+                or "id" in content and (isinstance(rid, bool) or not isinstance(rid, int))):
+            raise Refused(tr("The table ignored a message it does not understand; nothing "
+                             "changed."))
         if kind in ("play", "choose_trump_card"):
             code = content.get("card")
             if not isinstance(code, str) or not CARD_CODE.match(code):
@@ -679,7 +891,7 @@ class CardTable(anywidget.AnyWidget):
                 raise Refused(tr("The table ignored a message naming no suit; nothing changed."))
             return kind, (Suit.parse(letter),)
         if kind == "review":
-            index = content.get("index", 0)
+            index = content.get("index")
             if isinstance(index, bool) or not isinstance(index, int):
                 raise Refused(tr("The table ignored a Review step that named no decision."))
             return kind, (index,)
@@ -718,6 +930,9 @@ class CardTable(anywidget.AnyWidget):
     def _handle(self, content):
         kind, args = self._intent(content)
         if kind == "review":
+            if not self._hints:        # the page offers Review only with the Hint button
+                raise Refused(tr("Hints are switched off at this table, and the review with "
+                                 "them."))
             self._start_review(*args)
             return
         if kind == "review_close":
@@ -738,21 +953,26 @@ class CardTable(anywidget.AnyWidget):
         if reason is not None:
             raise Refused(reason)
         deal = self.deal
-        getattr(deal, kind)(*(args if kind != "claim_revoke" else (self.seat,)))
+        try:
+            getattr(deal, kind)(*(args if kind != "claim_revoke" else (self.seat,)))
+        except ValueError as err:       # the deal refused after all: it changed nothing
+            raise Refused(getattr(err, "reason", None) or str(err)) from None
+        try:
+            self._after_move()
+        except Exception:               # the move stands and is answered ok
+            log.exception("The table could not show a move the deal took")
+
+    def _after_move(self):
+        """Show a move the viewer made, then let the bots answer and show theirs."""
         frames: list = []
         self._record(frames)
-        who = deal.actor
+        who = self.deal.actor
         more = self.autoplay and who is not None and who in self.bots
         self._sync(frames, more=more)   # the viewer's own move goes out first: no waiting on bots
         if more:
             frames = []
-            try:
-                self._run_bots(frames)
-            except Exception as err:    # a broken bot must not leave the page waiting
-                self._sync(frames, message=tr("A bot could not move: {error}", error=err),
-                           kind="error", follows=True)
-                raise
-            self._sync(frames, follows=True)
+            error = self._run_bots(frames)
+            self._sync(frames, message=error, kind="error" if error else "info", follows=True)
 
     def _give_hint(self):
         """Compute the viewer's hint from the viewer's own view, show it, return it."""
@@ -770,7 +990,11 @@ class CardTable(anywidget.AnyWidget):
         try:
             h = hint(deal, me)            # decides from deal.view(me) only
         except ValueError as err:
-            raise Refused(tr("No hint here: {reason}.", reason=err)) from None
+            raise Refused(tr("No hint here: {reason}.", reason=cut(str(err)))) from None
+        except Exception as err:          # a bug behind the hint: a sentence, not a crash
+            log.exception("The hint failed")
+            raise Refused(tr("No hint here: {reason}.", reason=tr(
+                "Something went wrong: {error}", error=cut(str(err))))) from None
         self._hint = (self._state_key(), h)
         self._sync([], message=h.text, kind="hint")
         return h
@@ -780,28 +1004,31 @@ class CardTable(anywidget.AnyWidget):
     def hint(self):
         """Suggest a move for the viewer's seat (computed from what that seat may know),
         highlight it on the table, show why in the message area, and return the Hint.
-        Refused (a ValueError, also shown) when it is not the viewer's turn."""
+        Refused (a ValueError, also shown) when it is not the viewer's turn, and when no
+        hint can be worked out (the reason in the message area)."""
+        shown = self._replay
         self._replay = None
         try:
             return self._give_hint()
         except Refused as err:
+            self._replay = shown
             self._sync([], message=str(err), kind="error")
             raise
 
     @_speaks
     def _act(self, fn, *args):
-        """Run an engine action (for whoever is to act), show it, let the bots answer."""
-        if self._replay is not None:
-            self._replay = None
+        """Run an engine action (for whoever is to act), show it, let the bots answer. A
+        refused action (ValueError, TypeError) is shown and raised, and changes nothing."""
         try:
             fn(*args)
-        except ValueError as err:
-            self._sync([], message=getattr(err, "reason", None) or str(err), kind="error")
+        except (ValueError, TypeError) as err:
+            self._sync([], message=cut(getattr(err, "reason", None) or str(err)), kind="error")
             raise
+        self._replay = None
         frames: list = []
         self._record(frames)
-        self._run_bots(frames)
-        self._sync(frames)
+        error = self._run_bots(frames)
+        self._sync(frames, message=error, kind="error" if error else "info")
         return self
 
     def play(self, card):
@@ -842,7 +1069,14 @@ class CardTable(anywidget.AnyWidget):
         bot = self.bots.get(who) or default_bot()
         self._replay = None
         frames: list = []
-        if not act(bot, self.deal):
+        try:
+            done = act(bot, self.deal)
+        except Exception as err:          # a bot is anyone's code: shown and logged
+            log.warning("The bot of seat %s could not move", who, exc_info=True)
+            self._sync([], message=tr("A bot could not move: {error}", error=cut(str(err))),
+                       kind="error")
+            return self
+        if not done:
             self._sync([], message=tr("The deal is over: nothing to step."), kind="error")
             return self
         self._record(frames)
@@ -875,8 +1109,11 @@ class CardTable(anywidget.AnyWidget):
 
     @_speaks
     def new_deal(self, seed=None):
-        """Start the next deal: the Session's next deal, or a fresh shuffle of the same rules."""
-        self._replay = None
+        """Start the next deal: the Session's next deal, or a fresh shuffle of the same
+        rules (``seed``: None for the next one, or a whole number or text)."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise ValueError(tr("seed is a whole number or text, got {value!r}.",
+                                value=quoted(seed)))
         if self.session is not None:
             try:
                 self.session.next_deal()
@@ -893,32 +1130,40 @@ class CardTable(anywidget.AnyWidget):
                 seed = self._next_seed
                 self._next_seed += 1
             self._deal = Deal(old.rules, dealer=(old.dealer + 1) % 4, seed=seed)
-        self._last = None
-        self._hint = None
-        frames: list = []
-        self._run_bots(frames)
-        self._sync(frames)
+        self._replay = None
+        self._fresh()
         return self
 
     def set_deal(self, deal_or_session):
-        """Put another Deal (or Session) on the table."""
+        """Put another Deal (or Session) on the table (anything else: a TypeError, and the
+        table keeps its deal)."""
+        check_table_deal(deal_or_session)
         if hasattr(deal_or_session, "next_deal"):
             self.session, self._deal = deal_or_session, None
         else:
             self.session, self._deal = None, deal_or_session
         self._replay = None
-        self._last = None
-        self._hint = None
-        frames: list = []
-        self._run_bots(frames)
-        self._sync(frames)
+        self._fresh()
         return self
 
+    def _fresh(self):
+        """Show a deal just put on the table, after the bots' first moves."""
+        self._last = None
+        self._hint = None
+        self._review = None
+        frames: list = []
+        error = self._run_bots(frames)
+        self._sync(frames, message=error, kind="error" if error else "info")
+
     def replay(self, n=None):
-        """Show the deal after its first `n` actions (None: back to the live deal)."""
+        """Show the deal after its first `n` actions, 0 to the number of actions so far
+        (None, or that number: back to the live deal)."""
         if n is not None:
-            n = max(0, min(int(n), len(self.deal.actions)))
-            if n == len(self.deal.actions):
+            total = len(self.deal.actions)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= total:
+                raise ValueError(tr("replay takes a number of moves from 0 to {n} (or None for "
+                                    "the live deal), got {value!r}.", n=total, value=quoted(n)))
+            if n == total:
                 n = None
         self._replay = n
         self._sync([])
@@ -930,7 +1175,14 @@ class CardTable(anywidget.AnyWidget):
         """Step through the viewer's decisions in this deal with the coach (``cl.review``):
         the table shows the moment of decision ``index`` (0 is the first), the chosen card
         marked best, fine or mistake (with what it cost), and the coach's sentence in the
-        message line. Returns the Review. ``close_review()`` goes back to the live deal."""
+        message line. Returns the Review. ``close_review()`` goes back to the live deal.
+
+        While the deal is still being played (and the other hands are face down), the
+        decisions are judged by the chances the viewer could see: best play with all
+        hands known comes once the deal is over, or at a table with ``show_all``."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise ValueError(tr("review takes the number of a decision (0 is the first), got "
+                                "{value!r}.", value=quoted(index)))
         try:
             return self._start_review(index)
         except Refused as err:
@@ -944,27 +1196,42 @@ class CardTable(anywidget.AnyWidget):
         self._sync([])
         return self
 
+    def _exact_review(self) -> bool:
+        """Whether the review may judge by all four hands: once the deal is over, or at a
+        table that shows every hand (before that it would tell hidden cards)."""
+        return self._show_all or self.deal.phase == "over"
+
     def _start_review(self, index: int):
-        key = self._state_key()
-        if self._review is None or self._review[0] != key:
-            from courtlearn.coach import review
-            rv = review(self.deal, self.seat, progress=False)
-            self._review = [key, rv, 0]
-        rv = self._review[1]
+        key, exact = self._state_key(), self._exact_review()
+        if self._review is None or self._review[:2] != [key, exact]:
+            self._review = [key, exact, self._coach_review(exact), 0]
+        rv = self._review[2]
         if not rv.decisions:
             raise Refused(tr("{seat} has made no decision in this deal yet: there is nothing to "
                              "review.", seat=self.deal.rules.seat_name(self.seat)))
         if not 0 <= index < len(rv.decisions):
             raise Refused(tr("The review has decisions 1 to {n}.", n=len(rv.decisions)))
-        self._review[2] = index
+        self._review[3] = index
         self._replay = rv.decisions[index].action
         self._sync([])
         return rv
 
+    def _coach_review(self, exact: bool):
+        """cl.review of the viewer's decisions (a failure of it is a refusal, logged)."""
+        from courtlearn.coach import review
+        try:
+            return review(self.deal, self.seat, progress=False, exact=exact)
+        except ValueError as err:
+            raise Refused(cut(str(err))) from None
+        except Exception as err:
+            log.exception("The review failed")
+            raise Refused(tr("Something went wrong: {error}", error=cut(str(err)))) from None
+
     def _review_payload(self):
-        if self._review is None or self._review[0] != self._state_key():
+        if (self._review is None
+                or self._review[:2] != [self._state_key(), self._exact_review()]):
             return None
-        _, rv, i = self._review
+        _, _, rv, i = self._review
         d = rv.decisions[i]
         if self._replay != d.action:
             return None
@@ -980,13 +1247,21 @@ class CardTable(anywidget.AnyWidget):
         """Let the bot seats act now (after Auto-play was switched back on)."""
         self._replay = None
         frames: list = []
-        self._run_bots(frames)
-        self._sync(frames)
+        error = self._run_bots(frames)
+        self._sync(frames, message=error, kind="error" if error else "info")
         return self
 
     def refresh(self):
         self._sync([])
         return self
+
+    def set_state(self, sync_data):
+        """The page never changes the table's own traits (it sends intents, see
+        :meth:`_on_msg`): an update of them from the page is ignored, so a forged one can
+        change nothing."""
+        rest = {k: v for k, v in sync_data.items() if k not in PAGE_READ_ONLY}
+        if rest:
+            super().set_state(rest)
 
     # ------------------------------------------------------------------ representations
     def __repr__(self) -> str:
