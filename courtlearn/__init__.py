@@ -42,9 +42,11 @@ __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "De
 def hint(deal, seat=None, samples=None, seed=0):
     """A suggested card for ``seat`` (default: the seat to play), with the reason and the
     estimated chances of each legal card (see :mod:`courtlearn.bots`). ``samples``
-    (default 400) and ``seed`` set the play-outs: the same seed gives the same hint."""
+    (default 400; 1 to 10000) and ``seed`` (a whole number or text) set the play-outs:
+    the same seed gives the same hint. Wrong ones are refused with a ValueError."""
     from .bots import hint as _hint
-    return _hint(deal, seat, samples=samples, seed=seed)
+    from .coach import check_samples, check_seed
+    return _hint(deal, seat, samples=check_samples(samples), seed=check_seed(seed))
 
 
 def review(deal, seat=0, samples=None, seed=0, **options):

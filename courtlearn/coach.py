@@ -170,7 +170,7 @@ def review(deal, seat: int = 0, samples: int | None = None, seed: int | str = 0,
         raise ValueError(tr("seat is a number 0..3, got {seat!r}.", seat=quoted(seat)))
     seat = _whole(seat)
     samples = check_samples(samples)
-    check_seed(seed)
+    seed = check_seed(seed)
     exact_from = _whole(exact_from)
     if exact_from is None or not 0 <= exact_from <= 13:
         raise ValueError(tr("exact_from is a number of tricks from 0 to 13, got {value!r}.",
@@ -216,11 +216,16 @@ def check_samples(samples) -> int | None:
     return n
 
 
-def check_seed(seed) -> None:
-    """Refuse ``seed`` unless it is a whole number or text (as a Deal's seed)."""
-    if not (isinstance(seed, str) or isinstance(seed, int) and not isinstance(seed, bool)):
+def check_seed(seed):
+    """``seed`` when it is text or a whole number (numpy's as a plain int), else a
+    ValueError."""
+    if isinstance(seed, str):
+        return seed
+    n = _whole(seed)
+    if n is None:
         raise ValueError(tr("seed is a whole number or text, got {value!r}.",
                             value=quoted(seed)))
+    return n
 
 
 def solves_quickly(deal, tricks: int = EXACT_FROM) -> bool:

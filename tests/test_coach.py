@@ -185,3 +185,14 @@ def test_review_refuses_wrong_arguments_before_any_work(name, value):
     with pytest.raises(ValueError, match=name) as err:
         cl.review(deal, **{name: value})
     assert len(str(err.value)) < 200 and deal.to_dict() == before
+
+
+@pytest.mark.parametrize("name,value", [("samples", -1), ("samples", "10"), ("samples", 0),
+                                        ("samples", True), ("seed", 2.5), ("seed", None)])
+def test_hint_refuses_wrong_playout_arguments(name, value):
+    """Issue 23.11: cl.hint(samples=-1) raised numpy's "negative dimensions", and
+    samples="10" was taken."""
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=1)
+    deal.call_trump("S")
+    with pytest.raises(ValueError, match=name):
+        cl.hint(deal, **{name: value})
