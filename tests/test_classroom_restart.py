@@ -200,3 +200,47 @@ def test_a_socket_that_stops_reading_is_closed_once_its_queue_is_full(tmp_path, 
             assert room.tables[1].deal.over
             stalled.transport.abort()
     asyncio.run(main())
+
+
+FLOOD = """
+import json, sys
+from websockets.sync.client import connect
+port, n = int(sys.argv[1]), int(sys.argv[2])
+with connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}") as ws:
+    ws.send(json.dumps({"type": "hello", "code": "TEST23", "name": "flood"}))
+    junk = json.dumps({"type": "msg", "content": {"type": "play", "card": "QS"}})
+    for _ in range(n):
+        ws.send(junk)
+"""
+
+
+def test_a_flooding_socket_is_read_no_faster_than_its_rate(tmp_path):
+    """Over its rate, a socket is read at about its rate: the flood waits in its own TCP buffers
+    (its sender held up by TCP) instead of costing the server CPU for every message."""
+    import subprocess
+    import sys
+    from courtlearn.classroom.server import BURST, RATE
+    from classroom_helpers import class_server
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            child = subprocess.Popen([sys.executable, "-c", FLOOD, str(server.port), "100000"])
+            try:
+                for _ in range(200):
+                    await asyncio.sleep(0.05)
+                    if any(ws.learner is not None for ws in server.sockets):
+                        break
+                [flood] = list(server.sockets)
+                start, first = time.monotonic(), flood.received
+                await asyncio.sleep(3)
+                read = flood.received - first
+                elapsed = time.monotonic() - start
+                assert child.poll() is None               # still trying to send
+            finally:
+                child.kill()
+                child.wait()
+            return read, elapsed
+
+    read, elapsed = asyncio.run(main())
+    # the messages within its rate, and one refused message per token's time
+    assert read <= BURST + 2 * RATE * (elapsed + 1), f"read {read} messages in {elapsed:.1f} s"

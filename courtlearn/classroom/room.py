@@ -153,6 +153,8 @@ class _TableHost:
             getattr(deal, "verify_" + kind)(*args)
         except ValueError as err:
             return getattr(err, "reason", None) or str(err)
+        if kind in SEAT_INTENTS:             # the actor's own move, checked by the deal itself
+            return None
         if kind != "claim_revoke" and kind not in {m.kind for m in deal.moves(seat)}:
             return tr("{seat} cannot make that move now; nothing changed.",
                       seat=rules.seat_name(seat))
@@ -479,6 +481,9 @@ class Room:
         """Commit what this tick wrote, then send what it said (in that order: nothing is
         acknowledged before it is saved)."""
         self._flush_due = False
+        if self.closed:                     # after close(): the store may be closed too
+            self._outbox = []
+            return
         try:
             self.store.commit()
         except Exception:                   # the disk refused: forget what was not saved
@@ -1128,12 +1133,12 @@ class Room:
         """Save everything and say goodbye to every page."""
         if self.closed:
             return
-        self.closed = True
         for t in self.tables:
             for st in t.seats:
                 if st.timer is not None:
                     st.timer.cancel()
         self.flush()
+        self.closed = True
 
     def __repr__(self) -> str:
         seated = sum(1 for lr in self.learners.values() if lr.table is not None)

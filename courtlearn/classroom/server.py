@@ -192,6 +192,7 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
         self.words_key = None
         self.bucket = TokenBucket(server.rate, server.burst)
         self.warned = 0.0
+        self.received = 0                 # messages read from this socket
         self.address = self.request.remote_ip or "?"
 
     def check_origin(self, origin: str) -> bool:
@@ -203,6 +204,7 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
         return bool(parsed.netloc) and parsed.netloc.lower() == self.request.host.lower()
 
     def open(self):
+        self.set_nodelay(True)            # small frames go at once (no Nagle wait for an ack)
         stream = self.ws_connection.stream if self.ws_connection is not None else None
         if stream is not None:
             stream.max_write_buffer_size = MAX_WRITE_BUFFER
@@ -231,12 +233,18 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
         self.room._want_flush()
 
     async def on_message(self, message):
+        self.received += 1
         now = time.monotonic()
         if not self.bucket.take(now):
             if now - self.warned > 1.0:          # one warning a second, not one a message
                 self.warned = now
                 with using(self.room.language):
                     self.refuse(tr("Too many messages: slow down."))
+            # one refused message per token's time (tornado reads the next message once this
+            # one is done), so a socket is read at most at twice its rate: a flood then waits in its own TCP buffers and the sender is
+            # held up by TCP itself, instead of the server spending CPU on every message it
+            # drops
+            await asyncio.sleep(1.0 / self.server.rate)
             return
         with using(self.room.language):
             if isinstance(message, bytes):

@@ -59,6 +59,7 @@ class SimulatedLearner:
         self._changed = asyncio.Event()
         self._reader = None
         self.closed = False
+        self.sent_at = None                      # when the last intent went out (perf_counter)
 
     # ------------------------------------------------------------------ the socket
     async def connect(self, timeout: float = 10.0) -> None:
@@ -214,6 +215,7 @@ class SimulatedLearner:
         rid = self._next_id
         self._next_id += 1
         content["id"] = rid
+        self.sent_at = time.perf_counter()
         await self.send({"type": "msg", "content": content})
         reply = await self.wait_for(lambda: self.replies.pop(rid, None), timeout)
         if reply.get("ok"):
