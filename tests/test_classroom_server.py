@@ -184,3 +184,30 @@ def test_next_deal_only_when_the_deal_is_over(tmp_path):
             assert server.room.tables[0].deal_number == 1
             assert server.room.tables[0].session.deals_played == 2
     run(main())
+
+
+def test_open_in_the_running_loop_shows_the_class_and_close_stops_it(tmp_path):
+    import courtlearn.classroom as classroom
+
+    async def main():
+        db = tmp_path / "c.sqlite"
+        room = classroom.open(port=0, db=db, host="127.0.0.1", code="open23", tables=1,
+                              language="hi", show=False)
+        assert room.code == "OPEN23" and room.server.port > 0
+        base = f"http://127.0.0.1:{room.server.port}/"
+        status, _, body = await get(base)
+        assert status == 200 and b'lang="hi"' in body
+        shown = room.server._repr_html_()
+        assert "OPEN23" in shown and base in shown and "<svg" in shown     # the QR code
+        assert room.teacher_token not in shown and room.teacher_token not in body.decode()
+        lr = SimulatedLearner(base, "Asha", code="open23")
+        await lr.join(table=0, seat=0)
+        room.close()
+        await lr.wait_for(lambda: lr.closed, 5)
+        with pytest.raises(Exception):
+            await get(base)
+        # the same file opens the same class, where it was
+        again = classroom.open(port=0, db=db, host="127.0.0.1", show=False)
+        assert again.code == "OPEN23" and again.tables[0].seats[0].learner.name == "Asha"
+        again.close()
+    run(main())

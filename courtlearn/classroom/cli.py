@@ -59,9 +59,12 @@ def main(argv=None) -> int:
             print(f"port: {server.port}", flush=True)
 
         store = Store(args.db, synchronous=args.synchronous)
-        await serve(port=args.port, db=store, language=args.language, code=args.code,
-                    tables=args.tables, rules=args.game, host=args.host, grace=args.grace,
-                    origins=args.origin, ready=ready, stop=stop)
+        try:
+            await serve(port=args.port, db=store, language=args.language, code=args.code,
+                        tables=args.tables, rules=args.game, host=args.host, grace=args.grace,
+                        origins=args.origin, ready=ready, stop=stop)
+        finally:
+            store.close()
 
     asyncio.run(run())
     return 0

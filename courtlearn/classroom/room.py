@@ -1130,7 +1130,8 @@ class Room:
         return deal
 
     def close(self) -> None:
-        """Save everything and say goodbye to every page."""
+        """Save everything, stop the server (if one serves the room): every page is told
+        goodbye and keeps trying to reconnect, as after a restart."""
         if self.closed:
             return
         for t in self.tables:
@@ -1139,6 +1140,8 @@ class Room:
                     st.timer.cancel()
         self.flush()
         self.closed = True
+        if self.server is not None:
+            self.server.stop()
 
     def __repr__(self) -> str:
         seated = sum(1 for lr in self.learners.values() if lr.table is not None)

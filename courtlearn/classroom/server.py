@@ -316,6 +316,8 @@ class ClassServer:
         self.rate, self.burst = rate, burst
         self.guard = Guard()
         self.sockets: set = set()
+        self.stopped = False
+        self.own_store = False            # the server opened the store: it closes it too
         self._static: dict[str, tuple[bytes, str]] = {}
         self._page: bytes | None = None
         args = {"server": self}
@@ -391,10 +393,16 @@ class ClassServer:
         return self.text()
 
     def stop(self) -> None:
+        """Stop listening, close every socket, save and close the room's store."""
+        if self.stopped:
+            return
+        self.stopped = True
         self.http.stop()
         for ws in list(self.sockets):
             ws.close(1001, "server closing")
         self.room.close()
+        if self.own_store:
+            self.room.store.close()
 
 
 def qr_svg(url: str) -> str | None:
@@ -452,7 +460,8 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
     except RuntimeError:
         loop = asyncio.get_event_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop)
-    ClassServer(room, port=port, host=host, origins=origins)
+    server = ClassServer(room, port=port, host=host, origins=origins)
+    server.own_store = not isinstance(db, Store)
     return room
 
 
@@ -464,6 +473,7 @@ async def serve(port: int = 8765, db="class.sqlite", language: str = "en", code=
     loop = asyncio.get_running_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop)
     server = ClassServer(room, port=port, host=host, origins=origins)
+    server.own_store = not isinstance(db, Store)
     if ready is not None:
         ready(server)
     stop = stop or asyncio.Event()

@@ -118,8 +118,12 @@ class Store:
             self.db.execute("ROLLBACK")
 
     def close(self) -> None:
+        """Commit what is pending and close the file (a second call does nothing)."""
+        if self.db is None:
+            return
         self.commit()
         self.db.close()
+        self.db = None
 
     # ------------------------------------------------------------------ classes
     def create_class(self, code: str, language: str, settings: dict) -> None:
