@@ -420,6 +420,7 @@ PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/table.css">
 <link rel="stylesheet" href="/static/learner.css">
 <script type="application/json" id="courtlearn-boot">{boot}</script>

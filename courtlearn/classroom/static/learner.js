@@ -280,7 +280,8 @@ function showRoster() {
     "data-seat": s.seat, "data-status": s.status,
     "data-connected": s.status === "here" ? "true" : "false",
     "data-you": s.seat === seated.seat ? "true" : "false",
-    text: `${s.name === null ? w("empty") : s.name}${s.seat === seated.seat ? ` (${w("you")})` : ""} · ${w(s.status)}`,
+    text: s.name === null ? w("empty")
+      : `${s.name}${s.seat === seated.seat ? ` (${w("you")})` : ""} · ${w(s.status)}`,
   }));
   view.rosterEl.replaceChildren(...items);
 }
