@@ -352,6 +352,7 @@ class Room:
         self._flush_due = False
         self._lobby_due = False
         self._lobby_conns: list = []       # connections with no seat (they see the lobby)
+        self._lobby_text: str | None = None
         self.teacher_token = secrets.token_urlsafe(32)
         self._bot = RuleBot()
         self.closed = False
@@ -515,6 +516,7 @@ class Room:
                 if st.timer is not None:
                     st.timer.cancel()
         self._lobby_conns = []
+        self._lobby_text = None
         self.settings.update(self.store.class_row(self.code)["settings"])
         self.tables = [self._load_table(row) for row in self.store.tables(self.code)]
         for c in conns:
@@ -608,13 +610,25 @@ class Room:
     def lobby(self) -> dict:
         """The public list of tables: each seat's learner name (text) or free."""
         with using(self.language):
-            return {"type": "lobby", "tables": [
-                {"table": t.number, "game": t.rules.game, "title": t.rules.title,
-                 "seats": [{"seat": s, "name": st.learner.name if st.learner else None,
-                            "place": t.rules.seat_name(s)}
-                           for s, st in enumerate(t.seats)]} for t in self.tables]}
+            places = {}
+            out = []
+            for t in self.tables:
+                if t.rules not in places:
+                    places[t.rules] = (t.rules.title, t.rules.seat_names())
+                title, names = places[t.rules]
+                out.append({"table": t.number, "game": t.rules.game, "title": title,
+                            "seats": [{"seat": s, "name": st.learner.name if st.learner else None,
+                                       "place": names[s]} for s, st in enumerate(t.seats)]})
+            return {"type": "lobby", "tables": out}
+
+    def _lobby_json(self) -> str:
+        """The lobby as sent (built again only after a seat changed)."""
+        if self._lobby_text is None:
+            self._lobby_text = _dumps(self.lobby())
+        return self._lobby_text
 
     def _lobby_changed(self) -> None:
+        self._lobby_text = None
         if not self._lobby_conns:
             return
         if self.loop is None:
@@ -627,7 +641,7 @@ class Room:
         self._lobby_due = False
         if not self._lobby_conns:
             return
-        text = _dumps(self.lobby())
+        text = self._lobby_json()
         for conn in self._lobby_conns:
             self._send(conn, text)
         self._done()
@@ -678,7 +692,7 @@ class Room:
             self._send(conn, welcome)
             if lr.table is None:
                 self._lobby_conns.append(conn)
-                self._send(conn, self.lobby())
+                self._send(conn, self._lobby_json())
             else:
                 self._seated(conn, lr)
                 self._arrived(lr.table, lr.seat)
@@ -765,7 +779,7 @@ class Room:
         self._bots(t)
         self._lobby_changed()
         if lr.conns:
-            text = _dumps(self.lobby())
+            text = self._lobby_json()
             for conn in lr.conns:
                 self._send(conn, text)
 

@@ -71,7 +71,7 @@ def page_words() -> dict[str, str]:
         "code": tr("Class code"), "name": tr("Your name"), "join": tr("Join"),
         "connected": tr("Connected"), "disconnected": tr("Not connected: trying again…"),
         "choose": tr("Choose a free seat"), "table": tr("Table {n}"),
-        "free": tr("free"), "take": tr("Sit at {place}"), "you": tr("you"),
+        "take": tr("Sit at {place}"), "you": tr("you"),
         "leave": tr("Leave the table"), "next_deal": tr("Next deal"),
         "paused": tr("The teacher has paused the tables."),
         "here": tr("here"), "away": tr("away"), "bot": tr("a bot plays"),
