@@ -191,3 +191,32 @@ def test_same_deal_refuses_other_rules_and_changes_nothing(tmp_path):
     batch = room.same_deal(notation=cl.Deal(cl.Rules.court_piece(), dealer=0, seed=5)
                            .to_notation())
     assert len(room.compare(batch)) == 2
+
+
+def test_after_a_restart_the_bots_take_the_seats_of_learners_who_do_not_return(tmp_path):
+    from courtlearn.classroom.server import ClassServer
+    from courtlearn.classroom.simulated import SimulatedLearner
+    path = tmp_path / "c.sqlite"
+    room, conns = a_room(path, tables=1)
+    room.set_grace(0.3)
+    token = next(m for m in conns[0].got if m["type"] == "welcome")["token"]
+    room.store.close()
+
+    async def main():
+        store = Store(path)
+        again = Room.load(store, "STORE1", loop=asyncio.get_running_loop())
+        server = ClassServer(again, port=0, host="127.0.0.1")
+        try:
+            lr = SimulatedLearner(f"http://127.0.0.1:{server.port}/", "N0", token=token)
+            await lr.join()
+            table = again.tables[0]
+            await lr.wait_for(lambda: lr.roster and [s["status"] for s in lr.roster["seats"]]
+                              == ["here", "bot", "bot", "bot"], 5)
+            await lr.play(deals=1, timeout=10)          # the bots play the three others
+            assert table.deal.over
+            rows = store.action_rows(table.deal_id)
+            assert {r["seat"] for r in rows if r["by"] == "bot"} == {1, 2, 3}
+        finally:
+            server.stop()
+            store.close()
+    asyncio.run(main())

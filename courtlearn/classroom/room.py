@@ -398,7 +398,15 @@ class Room:
                 room._by_hash[lr.token_hash] = lr
         for t in store.tables(code):
             room.tables.append(room._load_table(t))
+        room._wait_for_everyone()
         return room
+
+    def _wait_for_everyone(self) -> None:
+        """After a (re)start every seated learner is away: their grace starts now."""
+        for t in self.tables:
+            for s, st in enumerate(t.seats):
+                if st.learner is not None and not st.learner.conns:
+                    self._start_grace(t, s)
 
     def _load_table(self, row: dict) -> Table:
         rules = Rules.from_dict(row["rules"])
@@ -519,6 +527,7 @@ class Room:
         self._lobby_text = None
         self.settings.update(self.store.class_row(self.code)["settings"])
         self.tables = [self._load_table(row) for row in self.store.tables(self.code)]
+        self._wait_for_everyone()
         for c in conns:
             c.learner = None
             try:
