@@ -18,12 +18,13 @@ CODE = "TEST23"
 
 @contextlib.asynccontextmanager
 async def class_server(tmp_path, tables=2, rules=None, grace=30.0, language="en", seed=1,
-                       origins=(), **room_kw):
+                       origins=(), rate=None, **room_kw):
     """A class (code TEST23) served on a free port of 127.0.0.1 for the block."""
     store = Store(tmp_path / "class.sqlite")
     room = Room.create(store, code=CODE, tables=tables, rules=rules, grace=grace,
                        language=language, seed=seed, loop=asyncio.get_running_loop(), **room_kw)
-    server = ClassServer(room, port=0, host="127.0.0.1", origins=origins)
+    server = ClassServer(room, port=0, host="127.0.0.1", origins=origins,
+                         **({"rate": rate, "burst": int(rate * 2)} if rate else {}))
     try:
         yield server
     finally:

@@ -110,14 +110,16 @@ class Deals:
 def check_socket(learner, deals: Deals) -> int:
     """Check every message the learner's socket received; returns how many."""
     key = None
-    for text in learner.received:
+    named = getattr(learner, "named", [])
+    for i, text in enumerate(learner.received):
         msg = json.loads(text)
+        own = {card for first, last, card in named if first <= i <= last}
         if msg["type"] == "state":
             key = (msg["table"], msg["deal"], msg["actions"])
         if key is None:
             assert not leaks(msg, {c.code for c in cl.deck()}), msg   # before any deal: no card
             continue
-        bad = leaks(msg, secret(deals.at(key), learner.seat))
+        bad = leaks(msg, secret(deals.at(key), learner.seat) - own)
         assert not bad, f"{learner.name} (seat {learner.seat}) saw {bad} at {key}: {text[:300]}"
     return len(learner.received)
 
@@ -130,14 +132,45 @@ def test_the_leak_check_finds_a_planted_card():
     assert leaks({"message": f"West holds {other}."}, secret(deal, 2)) == []
 
 
+class Prober(SimulatedLearner):
+    """A learner who, before each move, tries things it may not do: a card it does not
+    hold, every other kind of move, someone else's trump card. Their refusals (sentences
+    from the engine) must tell it nothing of the other hands either."""
+
+    named: list  # (first, last message index, card): the answer to a probe naming the card
+
+    async def act(self, content=None, timeout=10.0):
+        if content is None and self.frame is not None:
+            if not hasattr(self, "named"):
+                self.named = []
+            mine = set(self.frame["seats"][self.seat]["hand"] or [])
+            stranger = self.rng.choice(sorted({c.code for c in cl.deck()} - mine))
+            for probe in ({"type": "play", "card": stranger},
+                          {"type": "choose_trump_card", "card": stranger},
+                          {"type": self.rng.choice(["claim_revoke", "correct_revoke", "play_on",
+                                                    "ask_for_trump", "defer_trump"])}):
+                first = len(self.received)
+                reply = await super().act(probe, timeout)
+                if "card" in probe:
+                    # the refusal may repeat the card the learner named itself, and must say
+                    # the same whoever holds it: no other seat is named
+                    self.named.append((first, len(self.received) - 1, probe["card"]))
+                    others = [st["name"] for st in self.frame["seats"] if st["seat"] != self.seat]
+                    assert not any(n in reply.get("reason", "") for n in others), reply
+        return await super().act(content, timeout)
+
+
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.to_text().replace(" ", "_"))
 def test_each_socket_receives_its_own_seat_only(tmp_path, rules):
     async def main():
-        async with class_server(tmp_path, tables=2, rules=rules, seed=3) as server:
+        async with class_server(tmp_path, tables=2, rules=rules, seed=3, rate=1000) as server:
             full = await seated(server, n=4, table=0, record=True, seed=10)
             half = await seated(server, n=2, table=1, record=True, seed=20)   # two bot seats
+            for lr in full[:2] + half[:1]:
+                lr.__class__ = Prober
             await asyncio.gather(*(lr.play(deals=2) for lr in full),
                                  *(lr.play(deals=1) for lr in half))
+            assert all(len(lr.named) > 10 for lr in full[:2] + half[:1])   # they did probe
             deals = Deals(server.room)
             seen = sum(check_socket(lr, deals) for lr in full + half)
             assert seen > 200
