@@ -356,16 +356,10 @@ class ClassServer:
     # -- where learners go
     def addresses(self) -> list[str]:
         """The join addresses: one per address of this machine learners can reach."""
-        hosts = []
         if self.host not in ("0.0.0.0", "", "::"):
             hosts = [self.host]
         else:
-            try:
-                infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-                hosts = sorted({i[4][0] for i in infos if not i[4][0].startswith("127.")})
-            except OSError:
-                hosts = []
-            hosts = hosts or ["127.0.0.1"]
+            hosts = sorted(lan_addresses()) or ["127.0.0.1"]
         return [f"http://{h}:{self.port}/" for h in hosts]
 
     def join_url(self, address: str | None = None) -> str:
@@ -403,6 +397,25 @@ class ClassServer:
         self.room.close()
         if self.own_store:
             self.room.store.close()
+
+
+def lan_addresses() -> set[str]:
+    """This machine's IPv4 addresses other than loopback: those its host name resolves
+    to, and the one a datagram to the outside would leave from (a UDP socket's connect
+    picks the route and sends nothing)."""
+    found = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(info[4][0])
+    except OSError:
+        pass
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))          # TEST-NET-1: never reached, nothing is sent
+            found.add(s.getsockname()[0])
+    except OSError:
+        pass                                     # no route at all: a laptop on its own
+    return {a for a in found if not a.startswith(("127.", "0."))}
 
 
 def qr_svg(url: str) -> str | None:
