@@ -142,6 +142,9 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
           f"p95 {pct(a, 0.95):.2f} ms, p99 {pct(a, 0.99):.2f} ms  ({len(a)} moves)")
     print(f"  intent sent -> last seat's update: median "
           f"{statistics.median(s) if s else float('nan'):.2f} ms, p95 {pct(s, 0.95):.2f} ms")
+    per_move = (cpu1 - cpu0) / max(1, f["moves"]) * 1000
+    print(f"  server CPU per move: {per_move:.2f} ms (so about {1000 / per_move:.0f} moves a "
+          f"second on one core of its own); load average now {os.getloadavg()[0]:.1f}")
     print(f"  server: CPU {100 * (cpu1 - cpu0) / window:.0f}% of one core, memory {rss:.0f} MB "
           f"(peak {peak:.0f} MB); clients (this process): CPU "
           f"{100 * (me1 - me0) / window:.0f}% of one core")

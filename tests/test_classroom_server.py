@@ -211,3 +211,17 @@ def test_open_in_the_running_loop_shows_the_class_and_close_stops_it(tmp_path):
         assert again.code == "OPEN23" and again.tables[0].seats[0].learner.name == "Asha"
         again.close()
     run(main())
+
+
+def test_a_busy_port_is_refused_with_a_sentence(tmp_path):
+    import courtlearn.classroom as classroom
+
+    async def main():
+        room = classroom.open(port=0, db=tmp_path / "a.sqlite", host="127.0.0.1", show=False)
+        try:
+            with pytest.raises(OSError, match="another class server"):
+                classroom.open(port=room.server.port, db=tmp_path / "b.sqlite",
+                               host="127.0.0.1", show=False)
+        finally:
+            room.close()
+    run(main())

@@ -220,3 +220,12 @@ def test_after_a_restart_the_bots_take_the_seats_of_learners_who_do_not_return(t
             server.stop()
             store.close()
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("name", ["store", "room", "server", "simulated", "cli"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    module = importlib.import_module(f"courtlearn.classroom.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0

@@ -327,7 +327,13 @@ class ClassServer:
             websocket_max_message_size=MAX_FRAME, websocket_ping_interval=PING_INTERVAL,
             websocket_ping_timeout=PING_TIMEOUT, compress_response=True)
         self.http = tornado.httpserver.HTTPServer(self.app, xheaders=False)
-        self.http.listen(port, address=host)
+        try:
+            self.http.listen(port, address=host)
+        except OSError as err:
+            raise OSError(err.errno, f"the class server cannot listen on {host}:{port} "
+                          f"({err.strerror}): is another class server running there? Close "
+                          f"it (room.close()) or choose another port (port=0 picks a free "
+                          f"one)") from None
         self.port = next(iter(self.http._sockets.values())).getsockname()[1]
         room.server = self
 
