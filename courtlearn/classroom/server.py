@@ -480,7 +480,12 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
     except RuntimeError:
         loop = asyncio.get_event_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop)
-    server = ClassServer(room, port=port, host=host, origins=origins)
+    try:
+        server = ClassServer(room, port=port, host=host, origins=origins)
+    except OSError:
+        if not isinstance(db, Store):
+            room.store.close()
+        raise
     server.own_store = not isinstance(db, Store)
     return room
 
