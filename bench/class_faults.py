@@ -119,7 +119,6 @@ async def kill_part(learners: int, before: float):
 
 
 async def noise_part(learners: int, seconds: float):
-    import websockets
     tmp = tempfile.mkdtemp(prefix="class-faults-")
     tables = learners // 4
     server = ServerProcess(Path(tmp) / "class.sqlite", CODE, tables=tables + 1,

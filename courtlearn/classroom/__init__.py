@@ -13,20 +13,21 @@ __all__ = ["open", "Room", "Store", "serve"]
 
 def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None,
          tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
-         hints: bool = False, origins=(), show: bool = True):
+         hints: bool = False, paused: bool = False, origins=(), show: bool = True):
     """Start the class server in this kernel's event loop and return the Room.
 
     port: the HTTP port (0 picks a free one); db: the SQLite file (a class saved there
     with the same ``code`` resumes where it stopped); language: "en", "ur" or "hi" for
     the learner pages; tables, rules: the tables of a new class; host: the address to
     listen on ("0.0.0.0": every LAN address); grace: seconds a learner may be gone
-    before a bot plays their seat; origins: extra page origins allowed to open the
+    before a bot plays their seat; paused: a new class waits for ``room.resume()`` (the
+    learners take their seats first); origins: extra page origins allowed to open the
     socket (e.g. "https://class.example.org" behind a proxy). show: display the join
     address(es), QR code and class code in the notebook.
     """
     from .server import start
     room = start(port=port, db=db, language=language, code=code, tables=tables, rules=rules,
-                 host=host, grace=grace, hints=hints, origins=origins)
+                 host=host, grace=grace, hints=hints, paused=paused, origins=origins)
     if show:
         try:
             from IPython.display import display

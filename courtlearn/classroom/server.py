@@ -457,7 +457,7 @@ PAGE = """<!doctype html>
 
 
 # ----------------------------------------------------------------------------- starting
-def _room(db, code, language, tables, rules, grace, hints, loop) -> Room:
+def _room(db, code, language, tables, rules, grace, hints, loop, paused=False) -> Room:
     store = db if isinstance(db, Store) else Store(db)
     if code is not None and store.class_row(code.strip().upper()) is not None:
         room = Room.load(store, code.strip().upper(), loop=loop)
@@ -465,13 +465,13 @@ def _room(db, code, language, tables, rules, grace, hints, loop) -> Room:
         room = Room.load(store, store.class_codes()[0], loop=loop)
     else:
         room = Room.create(store, code=code, language=language, tables=tables, rules=rules,
-                           grace=grace, hints=hints, loop=loop)
+                           grace=grace, hints=hints, paused=paused, loop=loop)
     return room
 
 
 def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
           tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
-          hints: bool = False, origins=()) -> Room:
+          hints: bool = False, paused: bool = False, origins=()) -> Room:
     """Start the class server in the running event loop (a notebook kernel's) and
     return the Room (``room.server`` is the :class:`ClassServer`). A store holding this
     class (its ``code``, or its only class) resumes it."""
@@ -479,7 +479,7 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
         loop = asyncio.get_running_loop()
     except RuntimeError:
         loop = asyncio.get_event_loop()
-    room = _room(db, code, language, tables, rules, grace, hints, loop)
+    room = _room(db, code, language, tables, rules, grace, hints, loop, paused)
     try:
         server = ClassServer(room, port=port, host=host, origins=origins)
     except OSError:
