@@ -229,3 +229,34 @@ def test_docstring_examples(name):
     module = importlib.import_module(f"courtlearn.classroom.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_a_broken_bot_does_not_undo_or_hide_the_learners_move(tmp_path, caplog):
+    room = Room.create(Store(tmp_path / "c.sqlite"), code="BOTS12", tables=1, seed=4)
+    room.pause()
+    c = Conn()
+    room.hello(c, code="BOTS12", name="Solo")
+    seat = room.tables[0].deal.actor
+    room.take_seat(c, 0, seat)                      # the three other seats are bots
+
+    class Broken:
+        def act(self, deal):
+            raise RuntimeError("bot out of order")
+    room._bot = Broken()
+    room.resume()
+    deal = room.tables[0].deal
+    for rid in range(3, 6):                           # the learner's moves until a bot's turn
+        frame = c.frames()[-1]
+        acts = frame["actions"]
+        content = ({"type": "call_trump", "suit": "S", "id": rid} if "call_trump" in acts else
+                   {"type": "play", "card": frame["seats"][seat]["legal"][0], "id": rid})
+        n = len(deal.actions)
+        room.intent(c, content)
+        assert c.got[-1] == {"type": "custom", "content": {"reply_to": rid, "ok": True}}
+        assert len(deal.actions) == n + 1
+        last = [m for m in c.got if m["type"] == "state"][-1]
+        assert last["actions"] == n + 1               # the picture after the move was sent
+        if deal.actor != seat:
+            break
+    assert deal.actor != seat                         # a bot's turn: it failed, nothing broke
+    assert "could not move" in caplog.text

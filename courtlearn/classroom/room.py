@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import re
 import secrets
 import time
@@ -35,6 +36,8 @@ from courtlearn.session import Session
 from .store import Store, token_hash
 
 __all__ = ["Room", "Table", "Learner", "Refusal", "new_code"]
+
+log = logging.getLogger("courtlearn.classroom")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read out in a classroom
 CODE_LENGTH = 6
@@ -930,9 +933,14 @@ class Room:
             if who is None or not t.bot_seat(who):
                 break
             before = len(t.deal.actions)
-            with using(self.language):
-                if not t.host.bot_move(self._bot):
-                    break
+            try:
+                with using(self.language):
+                    moved = t.host.bot_move(self._bot)
+            except Exception:                # a broken bot must not break the learners' move
+                log.exception("table %d: the bot for seat %d could not move", t.number + 1, who)
+                break
+            if not moved:
+                break
             self._record(t, before, who, "bot")
             self._frames_after(t, watching, frames)
             n += 1
