@@ -113,8 +113,9 @@ class _TableHost:
         deal = self.deal
         shown = self._hint.get(seat)
         hint = shown[1] if shown is not None and shown[0] == len(deal.actions) else None
-        snap = _snapshot()(deal, seat, session=self._score_view(), prev=self._last.get(seat),
-                           message=message, kind=kind, players=players, hints=hints, hint=hint)
+        from courtlearn.widgets.table import snapshot
+        snap = snapshot(deal, seat, session=self._score_view(), prev=self._last.get(seat),
+                        message=message, kind=kind, players=players, hints=hints, hint=hint)
         self._last[seat] = snap
         return snap
 
@@ -190,39 +191,6 @@ class _Score:
 
     def __init__(self, courts, streak):
         self.courts, self.streak = courts, streak
-
-
-_SNAPSHOT = None
-
-
-def _snapshot():
-    """The widget's own ``snapshot`` function, run with its two word tables (``names`` and
-    ``page_words``, the same for every snapshot in one language) looked up once per
-    language and rules instead of on every call. Same code object, so the same snapshot;
-    the widget itself is untouched. (Glue until courtlearn/widgets/core.py caches them.)"""
-    global _SNAPSHOT
-    if _SNAPSHOT is None:
-        import functools
-        import types
-        from courtlearn.language import get_language
-        from courtlearn.widgets import table as widget
-
-        @functools.lru_cache(maxsize=64)
-        def names(rules, lang):
-            return widget.names(rules)
-
-        @functools.lru_cache(maxsize=8)
-        def words(lang):
-            return widget.page_words()
-
-        env = dict(vars(widget))
-        env["names"] = lambda rules: names(rules, get_language())
-        env["page_words"] = lambda: words(get_language())
-        fn = widget.snapshot
-        _SNAPSHOT = types.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__,
-                                       fn.__closure__)
-        _SNAPSHOT.__kwdefaults__ = fn.__kwdefaults__
-    return _SNAPSHOT
 
 
 def _build_deal(rules: Rules, spec: dict) -> Deal:
