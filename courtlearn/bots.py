@@ -20,19 +20,22 @@ choice in plain words, from its own estimates.
 """
 from __future__ import annotations
 
+import functools
 import random
 import zlib
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from .cardbits import mask_of as _mask
-from .cards import Suit, deck
+from .cards import Suit, _whole, deck, quoted
 from .language import suit_word, tr, trn
 
-__all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "deciding_seat", "hint"]
+__all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "check_samples",
+           "deciding_seat", "hint"]
 
 HIDDEN_METHODS = ("hidden", "hidden_random")
 DEFAULT_SAMPLES = 400   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
+MAX_SAMPLES = 10_000    # play-outs per decision: seconds each already (as coach.MAX_SAMPLES)
 
 #: Which play-outs the Monte Carlo bot, the hint and the review use: "auto" (numpy's
 #: batches when numpy imports, else plain Python), "numpy" or "python". Both play the
@@ -57,6 +60,40 @@ def _use_numpy() -> bool:
 
 
 # ------------------------------------------------------------------ helpers
+def check_samples(samples) -> int:
+    """How many play-outs: ``samples`` as a whole number from 1 to 10,000 (numpy's ints
+    too; None: the default, 400); a ValueError naming what is expected for anything else
+    (text and bools included). The same check and words as :func:`cl.review`'s.
+
+    >>> check_samples(None), check_samples(50)
+    (400, 50)
+    >>> check_samples("10")
+    Traceback (most recent call last):
+    ...
+    ValueError: samples is a whole number from 1 to 10000 (or None for the default), got '10'.
+    """
+    if samples is None:
+        return DEFAULT_SAMPLES
+    n = _whole(samples)
+    if n is None or not 1 <= n <= MAX_SAMPLES:
+        raise ValueError(tr("samples is a whole number from 1 to {most} (or None for the "
+                            "default), got {value!r}.", most=MAX_SAMPLES, value=quoted(samples)))
+    return n
+
+
+def check_bot_seed(seed):
+    """A bot's or a hint's seed: None, any text, or a whole number of at most 100 digits
+    (numpy's as a plain int, as :func:`courtlearn.deal.check_seed` counts them); else a
+    ValueError."""
+    if seed is None or isinstance(seed, str):
+        return seed
+    if _whole(seed) is None:
+        raise ValueError(tr("seed is a whole number or text, got {value!r}.",
+                            value=quoted(seed)))
+    from .deal import check_seed
+    return check_seed(seed)
+
+
 def _si(x) -> int:
     """Suit index 0..3 (♠ ♥ ♣ ♦) of a Suit or a Card; -1 for None."""
     if x is None:
@@ -163,6 +200,7 @@ def act(bot, deal) -> list:
     >>> [e.kind for e in act(RuleBot(), deal)]
     ['call', 'deal_rest']
     """
+    _check_deal(deal, bot=True)
     seat = deciding_seat(deal)
     if seat is None:
         return []
@@ -172,12 +210,22 @@ def act(bot, deal) -> list:
     if "defer_trump" in moves and _says_yes(bot, "defers_trump", deal):
         return deal.defer_trump(moves["defer_trump"].numbers[0])
     if "choose_trump_card" in moves:
-        return deal.choose_trump_card(bot.choose_trump_card(deal))
+        return deal.choose_trump_card(_method_of(bot, "choose_trump_card")(deal))
     if "call_trump" in moves:
-        return deal.call_trump(bot.call_trump(deal))
+        return deal.call_trump(_method_of(bot, "call_trump")(deal))
     if "ask_for_trump" in moves and _says_yes(bot, "asks_for_trump", deal):
         return deal.ask_for_trump()
-    return deal.play(bot.choose(deal))
+    return deal.play(_method_of(bot, "choose")(deal))
+
+
+def _method_of(bot, name: str):
+    """The bot's method ``name``; a TypeError saying what a bot needs when it lacks it."""
+    method = getattr(bot, name, None)
+    if not callable(method):
+        raise TypeError(tr("{bot!r} is not a bot for this decision: it has no {method}(deal). A "
+                           "bot has choose(deal) and call_trump(deal), like cl.bots.RuleBot().",
+                           bot=quoted(bot), method=name))
+    return method
 
 
 def _says_yes(bot, question: str, deal) -> bool:
@@ -185,8 +233,36 @@ def _says_yes(bot, question: str, deal) -> bool:
     return bool(answer is not None and answer(deal))
 
 
+# each decision of a bot, and the phase of the deal it is made in (None: any)
+_DECISIONS = {"choose": "play", "call_trump": "trump", "choose_trump_card": "trump",
+              "defers_trump": "trump", "asks_for_trump": "play", "plays_on": None}
+
+
+def _decision(name: str, method):
+    """``method`` checked first: its argument is a Deal that waits for this decision."""
+    phase = _DECISIONS[name]
+
+    @functools.wraps(method)
+    def decide(self, deal):
+        _check_deal(deal, bot=True)
+        if phase is not None and _phase(deal) != phase:
+            raise ValueError(tr("The deal does not wait for {method}(deal) now: its phase is "
+                                "{phase!r}. A bot chooses a card while the deal is played, "
+                                "and fixes the trump while the trump is being fixed.",
+                                method=name, phase=_phase(deal)))
+        return method(self, deal)
+    return decide
+
+
 class _Bot:
-    """Shared by the bots here: ``act`` is :func:`act`, and simple defaults."""
+    """Shared by the bots here: ``act`` is :func:`act`, and simple defaults. Every
+    decision (``choose``, ``call_trump``, ...) refuses what is not a Deal waiting for it."""
+
+    def __init_subclass__(cls, **options):
+        super().__init_subclass__(**options)
+        for name in _DECISIONS:
+            if name in cls.__dict__:
+                setattr(cls, name, _decision(name, cls.__dict__[name]))
 
     def act(self, deal) -> list:
         """Make the single decision ``deal`` awaits; returns the events it added."""
@@ -229,13 +305,18 @@ def _strongest_suit(hand) -> int:
     return _suit_strength(hand)[1]
 
 
+for _name in _DECISIONS:
+    if _name in _Bot.__dict__:
+        setattr(_Bot, _name, _decision(_name, _Bot.__dict__[_name]))
+
+
 # ---------------------------------------------------------------- RandomBot
 class RandomBot(_Bot):
     """Plays a uniformly random legal card; reproducible from its seed."""
 
     def __init__(self, seed=0):
-        self.seed = seed
-        self._rng = random.Random(seed)
+        self.seed = check_bot_seed(seed)
+        self._rng = random.Random(self.seed)
 
     def __repr__(self):
         return f"RandomBot(seed={self.seed!r})"
@@ -733,10 +814,12 @@ class MonteCarloBot(_Bot):
     side wins the deal most often (ties: more courts, then the lower card)."""
 
     def __init__(self, samples=None, seed=0, eps=0.0):
-        samples = DEFAULT_SAMPLES if samples is None else samples
-        self.samples = int(samples)
-        self.seed = seed
-        self.eps = eps
+        self.samples = check_samples(samples)
+        self.seed = check_bot_seed(seed)
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)) or not 0 <= eps <= 1:
+            raise ValueError(tr("eps is the chance of a random card in the play-outs, a number "
+                                "from 0 to 1; got {eps!r}.", eps=quoted(eps)))
+        self.eps = float(eps)
 
     def __repr__(self):
         return f"MonteCarloBot(samples={self.samples}, seed={self.seed!r})"
@@ -955,8 +1038,9 @@ def hint(deal, seat=None, samples=None, seed=0):
     The explanation is built from the same estimates the choice was made from:
     how often the card wins the current trick, which card beats it when it
     does not, and how often the side wins the deal with it."""
-    if seat is None:
-        seat = deal.to_play
+    _check_deal(deal)
+    samples, seed = check_samples(samples), check_bot_seed(seed)
+    seat = deal.to_play if seat is None else _check_seat(seat)
     if _phase(deal) != "play":
         if _phase(deal) == "trump" and seat == deal.to_play:
             return _trump_hint(deal, seat, samples, seed)
@@ -964,7 +1048,7 @@ def hint(deal, seat=None, samples=None, seed=0):
                             "being played"))
     if seat != deal.to_play:
         raise ValueError(tr("it is not {seat}'s turn", seat=deal.rules.seat_name(seat)))
-    bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
+    bot = MonteCarloBot(samples=samples, seed=seed)
     est = bot._evaluate(deal, seat, "hint")
     legal, win = est.legal, est.win
     j = _best_index(legal, win, est.courts)
@@ -972,6 +1056,22 @@ def hint(deal, seat=None, samples=None, seed=0):
     chances = {c: float(win[n]) for n, c in enumerate(legal)}
     text, why = _explain(deal, seat, j, est)
     return Hint(card=card, text=text, chances=chances, seat=seat, reason=why)
+
+
+def _check_deal(deal, bot: bool = False) -> None:
+    from .deal import Deal
+    if isinstance(deal, Deal):
+        return
+    if bot:
+        raise TypeError(tr("a bot acts at a Deal (like cl.Deal(cl.Rules.court_piece(), seed=1)), "
+                           "got {deal!r}.", deal=quoted(deal)))
+    raise TypeError(tr("a hint is for a Deal (like cl.Deal(cl.Rules.court_piece(), seed=1)), "
+                       "got {deal!r}.", deal=quoted(deal)))
+
+
+def _check_seat(seat) -> int:
+    from .rules import check_seat
+    return check_seat(seat)
 
 
 def _explain(deal, seat, j, est: _Estimates):
@@ -1086,7 +1186,7 @@ def _trump_hint(deal, seat, samples, seed):
     """The trump phase: which suit to call (or which card to choose), and whether
     deferring would do better when the rules allow it."""
     rules = deal.rules
-    bot = MonteCarloBot(samples=samples or DEFAULT_SAMPLES, seed=seed)
+    bot = MonteCarloBot(samples=samples, seed=seed)
     hand = deal.hand(seat)
     suits = sorted({_si(c) for c in hand})
     deferred = bool(getattr(rules, "allow_deferred", False))

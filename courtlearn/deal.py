@@ -355,9 +355,13 @@ class Deal:
                 rules = Rules.of(rules)
             else:
                 raise ValueError(tr("rules must be a Rules (e.g. cl.Rules.court_piece()), got "
-                                    "{rules!r}.", rules=rules))
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-            raise ValueError(tr("dealer must be a seat 0..3, got {dealer!r}.", dealer=dealer))
+                                    "{rules!r}.", rules=quoted(rules)))
+        if dealer.__class__ is not int or not 0 <= dealer <= 3:
+            number = _whole(dealer)
+            if number is None or not 0 <= number <= 3:
+                raise ValueError(tr("dealer must be a seat 0..3, got {dealer!r}.",
+                                    dealer=quoted(dealer)))
+            dealer = number
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
         elif seed.__class__ is not int or not -1 << 32 < seed < 1 << 32:
@@ -1120,7 +1124,7 @@ class Deal:
             if isinstance(number, bool) or not isinstance(number, int) or not 6 <= number <= 13:
                 raise ValueError(tr("With deferred_card='numbered' name a card number from 6 to "
                                     "13 of your deal, e.g. defer_trump(7); got {number!r}.",
-                                    number=number))
+                                    number=quoted(number)))
         elif number is not None:
             raise ValueError(tr("With deferred_card={how!r} the card is not chosen by number: "
                                 "call defer_trump() with no number.", how=r.deferred_card))
@@ -1318,21 +1322,23 @@ class Deal:
         elif kind == "choose":
             self.choose_trump_card(arg)
         elif kind == "defer":
+            if arg and not (arg.isdecimal() and len(arg) <= 2):
+                raise ValueError(f"defer takes a card number 6..13: {quoted(token)!r}")
             self.defer_trump(int(arg) if arg else None)
         elif kind == "ask" and not arg:
             self.ask_for_trump()
         elif kind == "correct" and not arg:
             self.correct_revoke()
         elif kind == "claim":
-            if not arg.isdigit():
-                raise ValueError(f"claim needs a seat number 0..3: {token!r}")
+            if not (arg.isdecimal() and len(arg) == 1):
+                raise ValueError(f"claim needs a seat number 0..3: {quoted(token)!r}")
             self.claim_revoke(int(arg))
         elif kind == "play_on" and not arg:
             self.play_on()
         elif not arg:
             self.play(Card.parse(kind))
         else:
-            raise ValueError(f"{token!r} is not a move: write a card (AS), call:S, choose:7S, "
+            raise ValueError(f"{quoted(token)!r} is not a move: write a card (AS), call:S, choose:7S, "
                              f"defer, defer:7, ask, correct, claim:1 or play_on.")
 
     def apply(self, actions) -> list[Event]:
@@ -1347,9 +1353,10 @@ class Deal:
         >>> [e.kind for e in deal.apply("call:S 10S")]
         ['call', 'deal_rest', 'play']
         """
+        tokens = actions.split() if isinstance(actions, str) else _tokens(actions)
         n = len(self._log)
-        for token in actions.split() if isinstance(actions, str) else actions:
-            self._apply(token if token.__class__ is Card else str(token))
+        for token in tokens:
+            self._apply(token)
         return self._log[n:]
 
     def _fresh(self) -> "Deal":
@@ -1373,7 +1380,7 @@ class Deal:
         """A copy of this deal after its first ``upto`` actions (for stepping through)."""
         actions = self._action_list()
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
-            raise ValueError(f"upto must be 0..{len(actions)}, got {upto!r}.")
+            raise ValueError(f"upto must be 0..{len(actions)}, got {quoted(upto)!r}.")
         d = self._fresh()
         for token in actions[:upto]:
             d._apply(token)
@@ -1503,6 +1510,19 @@ class Deal:
 
     def __setstate__(self, state):
         _take_state(self, Deal.from_dict(state))
+
+
+def _tokens(actions) -> list:
+    """The actions of :meth:`Deal.apply` given as a list (or any iterable) of Cards and
+    text; a TypeError, before anything is taken, for anything else."""
+    try:
+        tokens = list(actions) if not isinstance(actions, (bytes, dict, Card)) else None
+    except TypeError:
+        tokens = None
+    if tokens is None or not all(t.__class__ is Card or isinstance(t, str) for t in tokens):
+        raise TypeError(tr("actions are text like \"call:S 10S\" or a list of such moves and "
+                           "cards, got {actions!r}.", actions=quoted(actions)))
+    return [t if t.__class__ is Card else str(t) for t in tokens]
 
 
 def _accepts(verify, *args) -> bool:

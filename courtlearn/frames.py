@@ -9,7 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
-from .language import using
+from .cards import _whole, quoted
+from .language import tr, using
 
 __all__ = ["history", "simulate", "HISTORY_COLUMNS", "SIMULATE_COLUMNS"]
 
@@ -17,6 +18,8 @@ HISTORY_COLUMNS = [
     "trick", "position", "seat", "player", "team", "card", "suit", "rank", "led", "followed",
     "trumped", "revoke", "winner", "won", "pile", "centre", "tricks_ns", "tricks_ew",
 ]
+
+MAX_DEALS = 1_000_000   # about a day of RuleBot deals: more is a slip of the keyboard
 
 SIMULATE_COLUMNS = [
     "deal", "seed", "dealer", "trump_caller", "trump", "tricks_ns", "tricks_ew", "winner",
@@ -95,6 +98,10 @@ def history(deal):
     the centre after the trick) and ``tricks_ns`` / ``tricks_ew`` (tricks in
     each team's own pile after the trick).
     """
+    from .deal import Deal
+    if not isinstance(deal, Deal):
+        raise TypeError(tr("history() is for a Deal (like cl.Deal(cl.Rules.court_piece(), "
+                           "seed=1)), got {deal!r}.", deal=quoted(deal)))
     with using("en"):
         return _history(deal)
 
@@ -167,6 +174,11 @@ def _bots_for(bots) -> list:
         bots = list(bots)
     else:
         bots = [bots] * 4
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(tr("bots: give a bot (with choose(deal) and call_trump(deal), like "
+                               "cl.bots.RuleBot()) or a list of four; got {bot!r}.",
+                               bot=quoted(bot)))
     try:
         return copy.deepcopy(bots)
     except Exception:       # a bot of the user's that cannot be copied plays as it is
@@ -212,8 +224,18 @@ def _simulate(rules, deals, seed, bots, progress):
     import pandas as pd
 
     cl = _cl()
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"deals must be a whole number of deals, not {deals!r}")
+    if isinstance(rules, str):
+        rules = cl.Rules.of(rules)
+    if not isinstance(rules, cl.Rules):
+        raise TypeError(tr("rules must be a Rules (e.g. cl.Rules.court_piece()) or a game's "
+                           "name, got {rules!r}.", rules=quoted(rules)))
+    n = _whole(deals)
+    if n is None or not 0 <= n <= MAX_DEALS:
+        raise ValueError(tr("deals is a whole number of deals from 0 to {most}, got "
+                            "{deals!r}.", most=MAX_DEALS, deals=quoted(deals)))
+    deals = n
+    from .bots import check_bot_seed
+    seed = check_bot_seed(seed)
     players = _bots_for(bots)
     rng = random.Random(seed)
     steps = range(deals)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit
+from .cards import Card, Suit, quoted
 
 __all__ = ["Move", "MOVE_KINDS"]
 
@@ -41,8 +41,8 @@ class Move:
     numbers: tuple = ()
 
     def __post_init__(self):
-        if self.kind not in MOVE_KINDS:
-            raise ValueError(f"{self.kind!r} is not a kind of move; the kinds are "
+        if not isinstance(self.kind, str) or self.kind not in MOVE_KINDS:
+            raise ValueError(f"{quoted(self.kind)!r} is not a kind of move; the kinds are "
                              f"{', '.join(MOVE_KINDS)}.")
 
     def __repr__(self) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 
-from .cards import Card
+from .cards import Card, quoted
 from .language import tr
 from .rules import Rules
 
@@ -58,7 +58,7 @@ def from_dict(d: dict, cls=None):
             raise ValueError(f"a saved deal is a dict, got {type(d).__name__}.")
         fmt = d.get("format")
         if fmt not in (FORMAT, None):
-            raise ValueError(f"unknown saved-deal format {fmt!r}.")
+            raise ValueError(f"unknown saved-deal format {quoted(fmt)!r}.")
         missing = [k for k in ("rules", "dealer", "seed", "hands", "actions") if k not in d]
         if missing:
             raise ValueError(f"the saved deal lacks {', '.join(missing)}.")
@@ -69,10 +69,10 @@ def from_dict(d: dict, cls=None):
         for h in hands:
             for c in h:
                 if not isinstance(c, str):
-                    raise ValueError(f"card codes must be text, got {c!r}.")
+                    raise ValueError(f"card codes must be text, got {quoted(c)!r}.")
         seed = d["seed"]
         if seed is None or isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ValueError(f"seed must be an int or a str, got {seed!r}.")
+            raise ValueError(f"seed must be an int or a str, got {quoted(seed)!r}.")
         deal = _deal_class(cls).prearranged(rules, hands, dealer=d["dealer"], seed=seed)
         actions = d["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -81,9 +81,10 @@ def from_dict(d: dict, cls=None):
             deal._apply(token)
         return deal
     except ValueError as e:
-        raise ValueError(f"Not a valid saved deal: {e}") from None
+        raise ValueError(f"Not a valid saved deal: {quoted(str(e), 300)}") from None
     except Exception as e:  # anything else malformed is still a ValueError for the caller
-        raise ValueError(f"Not a valid saved deal: {type(e).__name__}: {e}") from None
+        raise ValueError(f"Not a valid saved deal: {type(e).__name__}: "
+                         f"{quoted(str(e), 200)}") from None
 
 
 def to_notation(deal) -> str:
@@ -133,7 +134,7 @@ def _read_seed(seed_text: str | None):
             seed = None
         if not isinstance(seed, str):
             raise ValueError(tr('seed {seed} is not readable: write a whole number, or text in '
-                                'double quotes like "lesson 4".', seed=seed_text))
+                                'double quotes like "lesson 4".', seed=quoted(seed_text)))
         return seed
     digits = seed_text[1:] if seed_text[:1] == "-" else seed_text
     if digits.isdecimal():
@@ -157,17 +158,17 @@ def from_notation(text: str, cls=None):
         if not sep or key not in _KEYS:
             raise ValueError(tr("line {n} ({line!r}) is not understood: lines are 'rules: ...', "
                                 "'dealer: N', 'seed: N', 'hand 0: ...' to 'hand 3: ...' and "
-                                "'moves: ...'.", n=n, line=raw.strip()))
+                                "'moves: ...'.", n=n, line=quoted(raw.strip())))
         if key in fields:
-            raise ValueError(tr("line {n}: {key!r} is given twice.", n=n, key=key))
+            raise ValueError(tr("line {n}: {key!r} is given twice.", n=n, key=quoted(key)))
         fields[key] = value.strip()
     for key in ("rules", "dealer", "hand 0", "hand 1", "hand 2", "hand 3"):
         if key not in fields:
             raise ValueError(tr("the notation lacks its {key!r} line.", key=key))
     rules = Rules.from_text(fields["rules"])
-    if not fields["dealer"].isdigit():
+    if not (fields["dealer"].isdecimal() and len(fields["dealer"]) <= 3):
         raise ValueError(tr("dealer must be a seat number 0..3, got {dealer!r}.",
-                            dealer=fields["dealer"]))
+                            dealer=quoted(fields["dealer"])))
     seed = _read_seed(fields.get("seed"))
     hands = [fields[f"hand {s}"].replace("|", " ") for s in range(4)]
     deal = _deal_class(cls).prearranged(rules, hands, dealer=int(fields["dealer"]), seed=seed)
@@ -175,6 +176,6 @@ def from_notation(text: str, cls=None):
         try:
             deal._apply(token)
         except ValueError as e:
-            raise ValueError(tr("move {move!r} cannot be made: {reason}", move=token,
-                                reason=e)) from None
+            raise ValueError(tr("move {move!r} cannot be made: {reason}", move=quoted(token),
+                                reason=quoted(str(e), 300))) from None
     return deal

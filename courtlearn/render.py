@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from html import escape
 
-from .cards import Card
+from .cards import Card, cards as parse_cards, quoted
 from .language import card_words, get_language, suit_word, text_direction, tr, trn
-from .rules import Rules
+from .rules import Rules, check_seat
 
 __all__ = ["deal_html", "cards_html", "trick_html", "card_html", "back_html", "positions"]
 
@@ -33,7 +33,7 @@ def card_html(card, seat=None, small=False) -> str:
     rank = card.code[:-1]
     w, h, f = (34, 48, 13) if small else (40, 56, 15)
     colour = RED if card.suit.red else BLACK
-    seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
+    seat_attr = f' data-seat="{check_seat(seat)}"' if seat is not None else ""
     return (f'<span data-card="{escape(card.code)}"{seat_attr} aria-label="{escape(card_words(card))}" '
             f'role="img" style="{CARD_BOX.format(w=w, h=h, f=f)}background:#fffdf6;'
             f'border:1px solid #9a9a90;color:{colour};"><span>{escape(rank)}</span>'
@@ -43,7 +43,7 @@ def card_html(card, seat=None, small=False) -> str:
 def back_html(seat=None, small=False) -> str:
     """One face-down card: no identity, only its seat."""
     w, h = (34, 48) if small else (40, 56)
-    seat_attr = f' data-seat="{int(seat)}"' if seat is not None else ""
+    seat_attr = f' data-seat="{check_seat(seat)}"' if seat is not None else ""
     label = escape(tr("face-down card"))
     return (f'<span data-facedown=""{seat_attr} aria-label="{label}" '
             f'role="img" '
@@ -53,7 +53,7 @@ def back_html(seat=None, small=False) -> str:
 
 def cards_html(cards, seat=None) -> str:
     """A row of face-up cards (a hand, in the order given)."""
-    inner = "".join(card_html(c, seat) for c in cards)
+    inner = "".join(card_html(c, seat) for c in parse_cards(cards))
     return f'<div style="display:inline-flex;gap:2px;flex-wrap:wrap">{inner}</div>'
 
 
@@ -108,8 +108,12 @@ def deal_html(deal, seat=None, show_all=False) -> str:
     seat n: what that seat sees (its hand face up, the others face down unless
     ``show_all``), that seat at the bottom.
     """
+    from .deal import Deal
+    if not isinstance(deal, Deal):
+        raise TypeError(tr("deal_html() draws a Deal (like cl.Deal(cl.Rules.court_piece(), "
+                           "seed=1)), got {deal!r}.", deal=quoted(deal)))
     rules = deal.rules
-    viewer = 0 if seat is None else int(seat)
+    viewer = 0 if seat is None else check_seat(seat)
     everything = seat is None or show_all
     v = deal.view(viewer)
     names = rules.seat_names()

@@ -17,6 +17,7 @@ import hashlib
 import random
 
 from .deal import Deal, DealResult, Phase, check_seed
+from .cards import _whole, quoted
 from .explain import Event
 from .language import tr
 from .rules import TEAM_NAMES, Rules, team_of
@@ -59,20 +60,27 @@ class Session:
         if isinstance(rules, str):
             rules = Rules.of(rules)
         if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules (e.g. cl.Rules.court_piece()), got {rules!r}.")
+            raise ValueError(f"rules must be a Rules (e.g. cl.Rules.court_piece()), got "
+                             f"{quoted(rules)!r}.")
+        counts = []
         for name, value in (("deals", deals), ("target_courts", target_courts)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 1):
+            number = None if value is None else _whole(value)
+            if value is not None and (number is None or number < 1):
                 raise ValueError(f"{name} must be a whole number of at least 1 (or None), "
-                                 f"got {value!r}.")
+                                 f"got {quoted(value)!r}.")
+            counts.append(number)
+        deals, target_courts = counts
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
         else:
             seed = check_seed(seed)     # the seeds a Deal takes
         if dealer is None:
             dealer = random.Random(f"{seed}/first-dealer").randrange(4)
-        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0..3 (or None for a random one), got {dealer!r}.")
+        elif _whole(dealer) is None or not 0 <= _whole(dealer) <= 3:
+            raise ValueError(f"dealer must be a seat 0..3 (or None for a random one), got "
+                             f"{quoted(dealer)!r}.")
+        else:
+            dealer = _whole(dealer)
         self.rules = rules
         self.seed = seed
         self.first_dealer = dealer

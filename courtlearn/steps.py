@@ -18,7 +18,7 @@ East wins the trick: K♦ is the highest diamond.
 """
 from __future__ import annotations
 
-from .cards import Card, cards as parse_cards
+from .cards import cards as parse_cards, quoted
 from .language import tr
 
 __all__ = ["play_cards"]
@@ -37,7 +37,11 @@ def play_cards(deal, cards, *, brief: bool = False, summary: bool = False) -> No
     cards before it played and printed, and nothing of it. Returns nothing: it prints
     (each action of the deal also returns its events).
     """
-    for card in (parse_cards(cards) if isinstance(cards, str) else [Card.parse(c) for c in cards]):
+    from .deal import Deal
+    if not isinstance(deal, Deal):
+        raise TypeError(tr("play_cards() plays in a Deal (like cl.Deal(cl.Rules.court_piece(), "
+                           "seed=1)), got {deal!r}.", deal=quoted(deal)))
+    for card in parse_cards(cards):
         for event in deal.play(card):
             if not (brief and event.kind == "play"):
                 print(event.text)

@@ -111,8 +111,8 @@ def test_a_plain_user_bot_plays_through_the_one_driver():
     frame = cl.simulate(cl.Rules.court_piece(), deals=5, seed=2, bots=_PlainBot(), progress=False)
     assert len(frame) == 5 and set(frame["winner"]) <= {"North–South", "East–West"}
     deal = cl.Deal(cl.Rules.court_piece(trump_method="hidden"), dealer=3, seed=5)
-    with pytest.raises(AttributeError):                  # the trump card needs its method
-        act(_PlainBot(), deal)
+    with pytest.raises(TypeError, match="choose_trump_card"):   # the trump card needs its
+        act(_PlainBot(), deal)                                  # method, and says so
     assert deal.actions == []                            # and nothing happened
     assert isinstance(RuleBot(), Bot) and isinstance(MonteCarloBot(), Bot)
     assert not isinstance(_PlainBot(), Bot)

@@ -26,6 +26,7 @@ hand and checks the card against exact best play (:func:`courtlearn.solve`;
 """
 from __future__ import annotations
 
+from ..cards import _whole, quoted
 from ..language import N_, Words, tr
 from ._base import Feedback, Question
 from .bestplay import BEST_CARD_FIXED, best_card_seeded
@@ -118,9 +119,9 @@ def count(kind: str) -> int:
 
 
 def _kind(kind: str) -> str:
-    if kind not in _FIXED:
-        raise ValueError(tr("unknown exercise kind {kind!r}; the kinds are: {kinds}", kind=kind,
-                            kinds=", ".join(KINDS + PLAY_KINDS)))
+    if not isinstance(kind, str) or kind not in _FIXED:
+        raise ValueError(tr("unknown exercise kind {kind!r}; the kinds are: {kinds}",
+                            kind=quoted(kind), kinds=", ".join(KINDS + PLAY_KINDS)))
     return kind
 
 
@@ -134,12 +135,14 @@ def question(kind: str, n: int | None = None, seed: int | None = None) -> Questi
     if n is not None and seed is not None:
         raise ValueError(tr("give a question number or a seed, not both"))
     if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(tr("seed must be a whole number, not {seed!r}", seed=seed))
-        return _SEEDED[kind](seed)
-    n = 1 if n is None else n
+        number = _whole(seed)
+        if number is None:
+            raise ValueError(tr("seed must be a whole number, not {seed!r}", seed=quoted(seed)))
+        from ..deal import check_seed
+        return _SEEDED[kind](check_seed(number))      # at most 100 digits, as a deal's
+    n = 1 if n is None else _whole(n)
     fixed = _FIXED[kind]
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(fixed):
+    if n is None or not 1 <= n <= len(fixed):
         raise ValueError(tr("{kind} has fixed questions 1 to {n}; use seed=... for fresh ones",
                             kind=kind, n=len(fixed)))
     return fixed[n - 1](n)

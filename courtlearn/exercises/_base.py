@@ -9,6 +9,7 @@ feedback; it never raises for a wrong answer unless ``COURTLEARN_STRICT=1``.
 from __future__ import annotations
 
 import html
+import itertools
 import os
 import random
 import re
@@ -17,6 +18,7 @@ from typing import Any, Callable
 
 import courtlearn as cl
 from courtlearn.explain import list_cards
+from courtlearn.cards import quoted
 from courtlearn.language import LANGUAGES, tr, trn, using
 
 NOBODY = "nobody"
@@ -97,7 +99,7 @@ def read_card(answer: Any) -> "cl.Card":
         except (ValueError, KeyError, AttributeError):
             pass
     raise Unreadable(tr("I could not read {answer!r} as a card: write it like 'K♥' or 'KH'.",
-                        answer=answer))
+                        answer=quoted(answer)))
 
 
 _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9",
@@ -125,19 +127,32 @@ def read_cards(answer: Any) -> list:
         if not parts:
             raise Unreadable(tr("The answer is empty: list the cards, like \"K♥ 3♥\"."))
         return [read_card(p) for p in parts]
-    if isinstance(answer, (list, tuple, set, frozenset)):
+    if _is_sequence(answer):           # a list, a tuple, a numpy array of card texts, ...
         cards = []
-        for item in answer:
+        for item in itertools.islice(answer, 60):   # a line is never longer (52 cards)
             cards.extend(read_cards(item) if isinstance(item, str) else [read_card(item)])
         return cards
     raise Unreadable(tr("I could not read {answer!r} as a list of cards: write them like "
-                        "[\"K♥\", \"3♥\"] or \"KH 3H\".", answer=answer))
+                        "[\"K♥\", \"3♥\"] or \"KH 3H\".", answer=quoted(answer)))
 
 
 
 
 
 
+
+
+def _is_sequence(answer: Any) -> bool:
+    """Cards may come in any collection a learner holds them in (a list, a tuple, a set, a
+    numpy array, a pandas Series, ...), not in text, bytes or a dict."""
+    if isinstance(answer, (str, bytes, dict)):
+        return False
+    if isinstance(answer, (list, tuple, set, frozenset)):
+        return True
+    ndim = getattr(answer, "ndim", None)          # numpy and pandas: one dimension only
+    if ndim is not None:
+        return ndim == 1
+    return hasattr(answer, "__iter__") and not hasattr(answer, "keys")
 
 
 def read_seat(answer: Any, rules, allow_nobody: bool = False):
@@ -146,7 +161,7 @@ def read_seat(answer: Any, rules, allow_nobody: bool = False):
         return NOBODY
     if isinstance(answer, bool):
         raise Unreadable(tr("I could not read {answer!r} as a player: write a seat like "
-                            "'{north}'.", answer=answer, north=rules.seat_name(2)))
+                            "'{north}'.", answer=quoted(answer), north=rules.seat_name(2)))
     if isinstance(answer, int) and 0 <= answer < 4:
         return answer
     if isinstance(answer, str):
@@ -161,10 +176,10 @@ def read_seat(answer: Any, rules, allow_nobody: bool = False):
                         return seat
     if allow_nobody:
         raise Unreadable(tr("I could not read {answer!r} as a player: write a seat like "
-                            "'{north}' or \"{nobody}\".", answer=answer,
+                            "'{north}' or \"{nobody}\".", answer=quoted(answer),
                             north=rules.seat_name(2), nobody=tr("nobody")))
     raise Unreadable(tr("I could not read {answer!r} as a player: write a seat like '{north}'.",
-                        answer=answer, north=rules.seat_name(2)))
+                        answer=quoted(answer), north=rules.seat_name(2)))
 
 
 def _languages():
@@ -196,7 +211,7 @@ def read_team(answer: Any, rules) -> int:
 
 
 def _team_help(answer, rules) -> str:
-    return tr("I could not read {answer!r} as a team: write '{ns}' or '{ew}'.", answer=answer,
+    return tr("I could not read {answer!r} as a team: write '{ns}' or '{ew}'.", answer=quoted(answer),
               ns=rules.team_name(0), ew=rules.team_name(1))
 
 
@@ -439,7 +454,7 @@ class Question:
             except Unreadable as exc:
                 ok, why = False, str(exc)
             except Exception as exc:  # a learner's answer must never produce a traceback
-                ok, why = False, tr("I could not read {answer!r} ({error}).", answer=answer,
+                ok, why = False, tr("I could not read {answer!r} ({error}).", answer=quoted(answer),
                                     error=type(exc).__name__)
             if ok:
                 fb = Feedback(True, tr("Correct: {why}", why=why), self.solution)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import courtlearn as cl
+from courtlearn.cards import quoted
 from courtlearn.language import tr, trn
 
 from ._base import (NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_seat, read_team, reason_text, table_text)
@@ -43,7 +44,7 @@ def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
                 team = read_team(given, rules)
             except Unreadable:
                 raise Unreadable(tr("I could not read {given!r} as a player: write a seat like "
-                                    "'{north}', or \"{nobody}\".", given=given,
+                                    "'{north}', or \"{nobody}\".", given=quoted(given),
                                     north=rules.seat_name(2), nobody=tr("nobody"))) from None
             if captured and cl.team_of(winner) == team:
                 return True, reason

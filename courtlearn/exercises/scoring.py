@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import courtlearn as cl
+from courtlearn.cards import quoted
 from courtlearn.language import N_, tr
 
 from ..explain import list_cards
@@ -33,7 +34,7 @@ def _read_court(answer) -> str:
     if isinstance(answer, str) and _norm(answer) in _ANSWERS:
         return _ANSWERS[_norm(answer)]
     raise Unreadable(tr('I could not read {answer!r}: answer "{court}", "{goon}" or "{no}".',
-                        answer=answer, court=tr("court"), goon=tr("goon court"),
+                        answer=quoted(answer), court=tr("court"), goon=tr("goon court"),
                         no=tr(NO_COURT)))
 
 

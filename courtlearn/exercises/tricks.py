@@ -6,6 +6,7 @@ import random
 
 import courtlearn as cl
 
+from ..cards import quoted
 from ..explain import list_cards
 from ..language import N_, suit_word, tr, trn
 from ._base import (ALL_WORDS, NOBODY, Question, Unreadable, arrange, call_sensibly, events_since, play_random, read_card, read_cards, read_seat, reason_text, table_text)
@@ -39,7 +40,7 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
                 seat = read_seat(answer, rules)
             except Unreadable:
                 raise Unreadable(tr("I could not read {answer!r} as a card: write it like "
-                                    "'K♥' or 'KH'.", answer=answer)) from None
+                                    "'K♥' or 'KH'.", answer=quoted(answer))) from None
             card = dict(trick.cards)[seat]
         if card == winner_card:
             return True, reason

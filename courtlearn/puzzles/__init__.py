@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..cards import _whole, quoted
 from ..language import tr, trn
 from ..rules import team_of
 
@@ -138,8 +139,8 @@ class Puzzle:
         from ..exercises._base import Feedback
         try:
             fb = self._check(cards)
-        except Exception as err:                     # never raises: say what went wrong
-            fb = Feedback(False, tr("Not yet: {why}", why=err))
+        except Exception as err:         # never raises: say what went wrong (not a try)
+            fb = Feedback(None, tr("Not yet: {why}", why=quoted(str(err), 200)))
         if record and fb.correct is not None:
             from . import progress_file as _progress
             try:
@@ -159,7 +160,8 @@ class Puzzle:
                                      "order, e.g. [\"{card}\", ...].",
                                      card=deal.legal_cards()[0]))
         try:
-            line = read_cards(cards) if cards not in (None, "", [], ()) else []
+            empty = cards is None or (isinstance(cards, str) and not cards.strip())
+            line = [] if empty else read_cards(cards)
         except Unreadable as err:
             return Feedback(None, tr("Not yet: {why}", why=err))
         if not line:
@@ -360,11 +362,19 @@ def progress():
 
 def puzzle(level: int, n: int = 1) -> Puzzle:
     """Puzzle ``n`` (from 1) of ``level`` (1 to 5)."""
-    if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(tr("level is one of {levels}, got {level!r}.",
-                            levels=", ".join(map(str, LEVELS)), level=level))
+    level = check_level(level)
     mine = [p for p in all() if p.level == level]
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(mine):
+    number = _whole(n)
+    if number is None or not 1 <= number <= len(mine):
         raise ValueError(tr("level {level} has puzzles 1 to {n}, got {got!r}.", level=level,
-                            n=len(mine), got=n))
-    return mine[n - 1]
+                            n=len(mine), got=quoted(n)))
+    return mine[number - 1]
+
+
+def check_level(level) -> int:
+    """``level`` as a plain int of :data:`LEVELS`, else a ValueError saying which there are."""
+    number = _whole(level)
+    if number not in LEVELS:
+        raise ValueError(tr("level is one of {levels}, got {level!r}.",
+                            levels=", ".join(map(str, LEVELS)), level=quoted(level)))
+    return number

@@ -251,10 +251,8 @@ def _count() -> str:
 def play(level: int = 1, n: int | None = None, size: str = "normal", animate: bool = True):
     """The ladder on a table, at puzzle ``n`` of ``level`` (default: the first one of that
     level not solved yet)."""
-    from . import LEVELS, puzzle
-    if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(tr("level is one of {levels}, got {level!r}.",
-                            levels=", ".join(map(str, LEVELS)), level=level))
+    from . import check_level, puzzle
+    level = check_level(level)
     if n is None:
         records = progress_file.load()
         mine = [p for p in all_puzzles() if p.level == level]
