@@ -239,8 +239,11 @@ def test_a_broken_bot_does_not_undo_or_hide_the_learners_move(tmp_path, caplog):
     seat = room.tables[0].deal.actor
     room.take_seat(c, 0, seat)                      # the three other seats are bots
 
-    class Broken:
-        def act(self, deal):
+    class Broken(cl.bots.RuleBot):
+        def choose(self, deal):
+            raise RuntimeError("bot out of order")
+
+        def call_trump(self, deal):
             raise RuntimeError("bot out of order")
     room._bot = Broken()
     room.resume()
