@@ -36,9 +36,20 @@ def main(out: str) -> None:
     bots.play("2C")                                       # three bots answer: several frames
     urdu = CardTable(cl.Deal.prearranged(cl.Rules.court_piece(), hands=HANDS, dealer=3),
                      seat=0, language="ur")
+    def fresh(moves="call:S"):
+        d = cl.Deal.prearranged(cl.Rules.court_piece(), hands=HANDS, dealer=3)
+        d.apply(moves)
+        return d
+
+    urdu_hint = CardTable(fresh(), seat=0, language="ur")
+    urdu_hint.hint()                                     # the hinted card, tagged in Urdu
+    swept = CardTable(fresh("call:S 2C AC 2H"), seat=0)
+    swept.play("2D")                                     # the trick completes: it is swept
     fixtures = {"trump_phase": trump_phase, "east_to_play": state(east),
                 "urdu_trump_phase": state(urdu),
-                "hidden_from_east": hidden, "bots_answer": state(bots)}
+                "hidden_from_east": hidden, "bots_answer": state(bots),
+                "urdu_hint": state(urdu_hint), "swept": state(swept),
+                "all_hands": state(CardTable(fresh(), seat=0, show_all=True))}
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(json.dumps(fixtures, ensure_ascii=False))
 

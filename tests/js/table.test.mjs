@@ -196,3 +196,60 @@ test("cleanup removes every listener from the model", () => {
   model.reply({ reply_to: 1, ok: true });
   assert.equal(root.dataset.pending, "true");
 });
+
+test("the hinted card's tag is the table's own word for a hint", () => {
+  const { root } = mount(FIX.urdu_hint);
+  const hinted = root.querySelectorAll("[data-role=hand] [data-hint=true]");
+  assert.equal(hinted.length, 1);
+  const word = FIX.urdu_hint.frames.at(-1).words.hint;
+  assert.equal(hinted[0].dataset.tag, word);            // table.css shows attr(data-tag)
+  assert.match(word, /^[^A-Za-z]+$/);
+});
+
+test("a face-up hand across the felt says how long its first row is on a narrow table", () => {
+  const { root } = mount(FIX.all_hands);
+  const rows = [...root.querySelectorAll(".cl-hand-row")];
+  assert.deepEqual(rows.map((h) => [h.dataset.seat, h.style.getPropertyValue("--cl-cols")]),
+    [["2", "7"], ["0", "7"]]);                          // North and South: seven, then six
+  assert.equal(root.querySelectorAll(".cl-hand-side.cl-hand-row").length, 0);
+  const five = mount(FIX.trump_phase).root.querySelector(".cl-hand-row");
+  assert.equal(five.style.getPropertyValue("--cl-cols"), "5");    // the first batch: one row
+  // face-down hands are no rows of cards to fit
+  assert.equal(mount(FIX.east_to_play).root.querySelectorAll(".cl-hand-row").length, 1);
+});
+
+test("a swept trick flies inside the table and nothing holds it away when the flight ends", () => {
+  const proto = dom.window.Element.prototype;
+  const { animate, getBoundingClientRect } = proto;
+  const calls = [];
+  proto.animate = function (keyframes, options) { calls.push({ el: this, keyframes, options }); return { onfinish: null }; };
+  try {
+    // no stylesheet on the table (jsdom has none): nothing is where it will be drawn, no flight
+    mount(FIX.swept, { animate: true });
+    assert.equal(calls.length, 0);
+    // with the stylesheet, and a pile measured absurdly far away (a layout that is not the one
+    // on screen): the cards still stay within the table's own size, and no fill keeps them
+    globalThis.getComputedStyle = () => ({ getPropertyValue: (n) => (n === "--cl-size-w" ? "58px" : "") });
+    proto.getBoundingClientRect = function () {
+      const box = (left, top, width, height) => ({ left, top, width, height, right: left + width, bottom: top + height });
+      if (this.classList.contains("cl-table")) return box(0, 0, 300, 500);
+      if (this.dataset.role === "pile") return box(40, 2400, 40, 60);
+      return box(120, 200, 50, 70);
+    };
+    mount(FIX.swept, { animate: true });
+    const flights = calls.filter((c) => c.el.dataset.card);
+    assert.equal(flights.length, 4);
+    for (const { keyframes, options } of flights) {
+      assert.ok(!options.fill || options.fill === "none", options.fill);
+      const [dx, dy] = keyframes.map((k) => k.translate).filter(Boolean)
+        .map((t) => t.split(" ").map(parseFloat)).reduce((a, b) => (Math.hypot(...b) > Math.hypot(...a) ? b : a));
+      assert.ok(Math.abs(dx) <= 300 && Math.abs(dy) <= 500, `${dx} ${dy}`);
+      assert.equal(keyframes.at(-1).translate, "0px 0px");    // back in its slot
+      assert.equal("opacity" in keyframes.at(-1), false);     // at its own (dimmed) opacity
+    }
+  } finally {
+    proto.animate = animate;
+    proto.getBoundingClientRect = getBoundingClientRect;
+    delete globalThis.getComputedStyle;
+  }
+});

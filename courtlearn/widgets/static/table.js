@@ -243,10 +243,16 @@ function render({ model, el }) {
       }) : null,
     ]);
     box.append(label);
+    const side = s.pos === "left" || s.pos === "right";
     const hand = h("div", {
-      class: `cl-hand${s.viewer ? " cl-hand-viewer" : ""}${s.pos === "left" || s.pos === "right" ? " cl-hand-side" : ""}`,
+      class: `cl-hand${s.viewer ? " cl-hand-viewer" : ""}${side ? " cl-hand-side" : ""}${s.hand && !side ? " cl-hand-row" : ""}`,
       "data-role": s.viewer || s.controlled ? "hand" : "hand-other", "data-seat": s.seat,
     });
+    if (s.hand && !side) {
+      // on a narrow table (table.css) a face-up hand across the felt lies in rows of seven
+      const n = s.hand.length;
+      hand.style.setProperty("--cl-cols", String(n > 7 ? Math.ceil(n / 2) : Math.max(n, 1)));
+    }
     if (s.hand) {
       const legal = new Set(s.legal || []);
       const choosing = s.viewer && (st.actions || []).includes("choose_trump_card");
@@ -260,6 +266,7 @@ function render({ model, el }) {
           c.classList.add(ok && (choosing || s.turn) ? "cl-legal" : "cl-illegal");
           if (st.hint && st.hint.card === code) {
             c.setAttribute("data-hint", "true");
+            c.setAttribute("data-tag", w("hint"));      // the tag over the card (table.css)
             c.classList.add("cl-hinted");
             c.setAttribute("aria-label", w("hinted_card", { card: cardLabel(code) }));
             c.setAttribute("title", w("hint_card"));
@@ -504,10 +511,30 @@ function render({ model, el }) {
   }
 
   // ---------- animations (Web Animations API; skipped when motion is off) ----------
+  // From a card's box to a target's box, both measured now: the move's [dx, dy], kept inside
+  // the table (a pile always is; a box that is not laid out yet gives no move at all).
+  function flight(from, to) {
+    const box = root.getBoundingClientRect();
+    const laidOut = (r) => r.width > 0 && r.height > 0;
+    if (!laidOut(from) || !laidOut(to) || !laidOut(box)) return [0, 0];
+    const within = (v, most) => Math.max(-most, Math.min(most, v));
+    return [within(to.left + to.width / 2 - (from.left + from.width / 2), box.width),
+            within(to.top + to.height / 2 - (from.top + from.height / 2), box.height)];
+  }
+
+  // Whether table.css is in force on the table: without it nothing is where it will be drawn
+  // (an unstyled table is a long column), and a card would fly as far as that column is long
+  function styled() {
+    return typeof getComputedStyle === "function" &&
+      getComputedStyle(root).getPropertyValue("--cl-size-w").trim() !== "";
+  }
+
   function sweep(st) {
-    // the trick just completed flies to its destination; a captured centre slides along
+    // the trick just completed flies to its destination, then comes back, dimmed, to be looked
+    // at until the next card is played (after the deal's last trick, for good); a captured
+    // centre slides along
     const o = opts();
-    if (!o.animate || !st.last || !st.last.fresh) return 0;
+    if (!o.animate || !st.last || !st.last.fresh || !styled()) return 0;
     const last = root.querySelector("[data-role=last-trick]");
     const target = st.last.to === "centre"
       ? root.querySelector("[data-role=centre]")
@@ -515,29 +542,35 @@ function render({ model, el }) {
     if (!last || !target) return 0;
     const hold = Math.max(250, o.speed);
     const dur = 420;
+    const back = 250;
+    const total = hold + dur + back;
     const tr = target.getBoundingClientRect();
     for (const c of last.children) {
-      const r = c.getBoundingClientRect();
-      const dx = tr.left + tr.width / 2 - (r.left + r.width / 2);
-      const dy = tr.top + tr.height / 2 - (r.top + r.height / 2);
-      // `translate`/`scale` (not `transform`): the card keeps its slot's own transform
+      const [dx, dy] = flight(c.getBoundingClientRect(), tr);
+      // `translate`/`scale` (not `transform`): the card keeps its slot's own transform. No
+      // fill: when the animation ends the card is where it was drawn, as the page says
+      const still = { translate: "0px 0px", scale: "1" };
       c.animate([
-        { translate: "0px 0px", scale: "1", opacity: 1, offset: 0 },
-        { translate: "0px 0px", scale: "1", opacity: 1, offset: hold / (hold + dur) },
-        { translate: `${dx}px ${dy}px`, scale: "0.5", opacity: 0 },
-      ], { duration: hold + dur, easing: "ease-in", fill: "forwards" });
+        { ...still, opacity: 1, offset: 0 },
+        { ...still, opacity: 1, offset: hold / total, easing: "ease-in" },
+        { translate: `${dx}px ${dy}px`, scale: "0.5", opacity: 0, offset: (hold + dur) / total },
+        { ...still, opacity: 0, offset: Math.min(1, (hold + dur) / total + 0.001) },
+        { ...still },                       // back to its own (dimmed) opacity
+      ], { duration: total });
     }
     if (st.last.captured > 1) {
       const centre = root.querySelector("[data-role=centre]");
       if (centre) {
         const ghost = h("div", { class: "cl-ghost-pile" });
         for (let i = 0; i < Math.min(st.last.captured - 1, 13); i++) ghost.append(h("div", { class: "cl-stack-card", style: `--i:${i}` }));
-        const cr = centre.getBoundingClientRect();
+        // from the centre's stack to the winners' stack (the ghost is a stack of that size)
+        const cr = (centre.querySelector(".cl-stack") || centre).getBoundingClientRect();
+        const to = (target.querySelector(".cl-stack") || target).getBoundingClientRect();
         const rr = root.getBoundingClientRect();
-        ghost.style.left = `${cr.left - rr.left}px`;
-        ghost.style.top = `${cr.top - rr.top}px`;
+        ghost.style.left = `${cr.left - rr.left - root.clientLeft}px`;
+        ghost.style.top = `${cr.top - rr.top - root.clientTop}px`;
         root.append(ghost);
-        const dx = tr.left - cr.left, dy = tr.top - cr.top;
+        const [dx, dy] = flight(cr, to);
         const a = ghost.animate([
           { translate: "0px 0px", offset: 0 },
           { translate: "0px 0px", offset: hold / (hold + dur + 200) },
