@@ -3,7 +3,9 @@
 card and an illegal one clicked. Like every browser test, any console error fails.
 
 Screenshots (build/artifacts/): the table in Notebook 7's light and dark themes, and
-in marimo with the system asking for light and for dark (``prefers-color-scheme``).
+in marimo with the system asking for light and for dark (``prefers-color-scheme``); at
+400 px wide (build/screenshots/), where every card of the viewer's hand is also found
+uncovered and clicked (tests/browser/geometry.py).
 """
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from geometry import clickable_hand, covered_glyphs, outside_the_table, record_clicks
 from labserver import ARTIFACTS, HERE, ROOT, Lab, free_port, kernel, open_notebook
 from page_errors import PageErrors
 
 pytestmark = pytest.mark.browser
+SHOTS = ROOT / "build" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +74,31 @@ def test_table_in_notebook7(notebook7, page):
     bg = root.evaluate("el => getComputedStyle(el).backgroundColor")
     assert _dark(bg), bg
     page.screenshot(path=str(ARTIFACTS / "nb7_dark.png"))
+
+    # the same table on a phone's width, dark and light: every card of South's hand found
+    # uncovered inside the window and clicked (the click noted, not played), every face-up
+    # card's rank and suit readable, nothing outside the table
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_timeout(300)
+    for theme in ("JupyterLab Dark", "JupyterLab Light"):
+        if theme == "JupyterLab Light":
+            page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                          "{theme: 'JupyterLab Light'})")
+            page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+            page.wait_for_timeout(300)
+        _narrow_checks(page, root, f"Notebook 7 at 400px, {theme}")
+        page.mouse.move(0, 0)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SHOTS / f"nb7_400_{'dark' if 'Dark' in theme else 'light'}.png"))
+
+
+def _narrow_checks(page, root, where):
+    problems = outside_the_table(root) + covered_glyphs(root)
+    assert not problems, f"{where}: {problems}"
+    record_clicks(root, block=True)
+    n = root.locator("[data-role=hand] [data-card][data-seat='0']").count()
+    assert len(clickable_hand(page, root, 0)) == n >= 11, where
+    record_clicks(root, block=False)
 
 
 def _dark(css_colour: str) -> bool:
@@ -144,6 +173,14 @@ def test_table_in_marimo(marimo_app, browser, scheme):
         expect(root.locator("[data-role=pile][data-team='1']")).to_have_attribute("data-count", "2")
         page.mouse.move(0, 0)
         root.screenshot(path=str(ARTIFACTS / f"marimo_{scheme}.png"))
+
+        # on a phone's width: every card of South's hand reachable, every face up card readable
+        page.set_viewport_size({"width": 400, "height": 800})
+        page.wait_for_timeout(300)
+        _narrow_checks(page, root, f"marimo at 400px, {scheme}")
+        page.mouse.move(0, 0)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(SHOTS / f"marimo_400_{scheme}.png"))
     finally:
         ctx.close()
     assert not errors, errors.report()

@@ -212,6 +212,12 @@ def test_whole_double_sir_deal_by_clicks_against_bots(lab, page):
         wait_idle(page, r)
     expect(root).to_have_attribute("data-phase", "over")
     expect(root.locator("[data-role=result]")).to_contain_text("Deal over")
+    # the deal's last trick flew to its pile and is back on the felt, to be looked at (no
+    # animation holds it away)
+    page.wait_for_function("() => document.querySelector('.cl-table').getAnimations({subtree: true}).length === 0")
+    last = root.locator("[data-role=last-trick] [data-card]")
+    expect(last).to_have_count(4)
+    assert min(last.evaluate_all("els => els.map(e => Number(getComputedStyle(e).opacity))")) >= 0.5
     out = kernel(page, "d = app.table.deal; print(d.phase.value, d.result.winner, sum(d.tricks_won) + len(d.centre))")
     phase, _winner, tricks = out.split()
     assert phase == "over" and int(tricks) == len(json.loads(kernel(page, "import json; print(json.dumps([t.winner for t in app.table.deal.tricks]))")))
