@@ -48,7 +48,7 @@ def back_html(seat=None, small=False) -> str:
     return (f'<span data-facedown=""{seat_attr} aria-label="{label}" '
             f'role="img" '
             f'style="{CARD_BOX.format(w=w, h=h, f=12)}border:2px solid #f2f2f2;'
-            f'background:repeating-linear-gradient(45deg,#244f9e 0 5px,#3566c2 5px 10px);"></span>')
+            f'background-color:#2d5cb4;background-image:repeating-linear-gradient(45deg,#244f9e 0 5px,#3566c2 5px 10px);"></span>')
 
 
 def cards_html(cards, seat=None) -> str:

@@ -60,7 +60,7 @@ class PlayApp(W.VBox):
         self.table = CardTable(self.session, seat=seat, bots=self.bots, show_all=show_all, size=size,
                                animate=animate)
 
-        lay = W.Layout(width="auto")
+        lay = W.Layout(width="auto", flex="0 0 auto")   # buttons keep their words and wrap
         self.new_button = W.Button(description=tr("New deal"), icon="refresh", layout=lay)
         self.undo_button = W.Button(description=tr("Undo"), icon="undo", layout=lay)
         self.step_button = W.Button(description=tr("Step"), icon="step-forward", layout=lay,
@@ -70,13 +70,13 @@ class PlayApp(W.VBox):
                                    tooltip=tr("bots answer by themselves after your move"))
         self.pace = W.IntSlider(value=self.table.speed, min=0, max=1500, step=50,
                                 description=tr("Pace (ms)"), continuous_update=False,
-                                layout=W.Layout(width="260px"))
+                                layout=W.Layout(width="260px", max_width="100%"))
         self.show_all = W.Checkbox(value=show_all, description=tr("Show all hands"), indent=False,
-                                   layout=W.Layout(width="auto"))
+                                   layout=W.Layout(width="auto", flex="0 0 auto"))
         self.picker = W.Dropdown(options=_games(), value=self.rules.game, description=tr("Rules"),
-                                 layout=W.Layout(width="220px"))
+                                 layout=W.Layout(width="220px", max_width="100%"))
         self.replay = W.IntSlider(value=0, min=0, max=0, description=tr("Replay"),
-                                  continuous_update=True, layout=W.Layout(width="420px"))
+                                  continuous_update=True, layout=W.Layout(width="420px", max_width="100%"))
 
         self.new_button.on_click(lambda _b: self._guard(self.new_deal))
         self.undo_button.on_click(lambda _b: self._guard(self.table.undo))
@@ -90,8 +90,10 @@ class PlayApp(W.VBox):
         self.table.observe(self._on_table, "state")
         self._on_table(None)
 
-        row1 = W.HBox([self.new_button, self.undo_button, self.step_button, self.auto, self.pace])
-        row2 = W.HBox([self.picker, self.show_all, self.replay])
+        wrap = W.Layout(flex_flow="row wrap")          # on a phone the rows wrap, words intact
+        row1 = W.HBox([self.new_button, self.undo_button, self.step_button, self.auto, self.pace],
+                      layout=wrap)
+        row2 = W.HBox([self.picker, self.show_all, self.replay], layout=W.Layout(flex_flow="row wrap"))
         super().__init__([self.table, row1, row2])
 
     # ------------------------------------------------------------------ handlers

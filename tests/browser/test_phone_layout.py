@@ -288,8 +288,6 @@ def test_jupyterlab_every_card_seen_and_clicked(lab, page, width):
     assert kernel(page, "print([c.code for s, c in deal.trick.cards])").strip() == "['7S']"
 
 
-@pytest.mark.xfail(strict=True, reason="needs the edit of courtlearn/widgets/app.py described in "
-                                       "the helper's report: rows that wrap, controls that keep their size")
 def test_play_controls_wrap_with_their_words_at_400(lab, page):
     """cl.play() at 400 px: every control of the rows under the table lies inside the window
     and shows all of its words (the rows wrap instead of squeezing buttons to icons)."""
