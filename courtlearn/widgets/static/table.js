@@ -37,7 +37,7 @@
  * @typedef {{on: boolean, seat: number, values: Object<string, number>|null, best: string[],
  *   measure: string, note: string|null}} BestPlay
  * @typedef {{index: number, count: number, kind: string, chosen: string, best: string[],
- *   verdict: "best"|"fine"|"mistake", cost: number|null, text: string}} ReviewStep
+ *   verdict: "best"|"fine"|"unlucky"|"mistake", cost: number|null, text: string}} ReviewStep
  * @typedef {{rev: number, frames: Snapshot[], follows: boolean, more: boolean}} TableState
  * @typedef {{reply_to: number, ok: boolean, reason?: string}} Reply
  */
@@ -303,8 +303,8 @@ function render({ model, el }) {
       + (best ? ` ${w("a_best_card")}` : ""));
   }
 
-  // Stepping through the coach's review: the chosen card marked best / fine / mistake,
-  // the better cards outlined
+  // Stepping through the coach's review: the chosen card marked best / fine / unlucky /
+  // mistake, the best cards outlined when it is not one of them
   function markReview(c, code, rv) {
     if (rv.chosen === code) {
       c.setAttribute("data-review", rv.verdict);
