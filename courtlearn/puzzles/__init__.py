@@ -27,7 +27,8 @@ from ..cards import _whole, quoted
 from ..language import tr, trn
 from ..rules import team_of
 
-__all__ = ["LEVELS", "Puzzle", "puzzle", "all", "play", "progress", "defend", "goal_words"]
+__all__ = ["LEVELS", "Puzzle", "Worked", "puzzle", "all", "play", "progress", "worked", "defend",
+           "goal_words"]
 
 LEVELS = (1, 2, 3, 4, 5)
 LADDER = Path(__file__).with_name("ladder.txt")
@@ -134,13 +135,19 @@ class Puzzle:
 
         Returns a Feedback (printed unless ``quiet``): Correct when the line reaches the
         goal, else Not yet with the card that lost it and the card that would have kept
-        it. Each check is a try in the learner's progress (unless ``record=False``).
-        Never raises."""
+        it. Each check is a try in the learner's progress (unless ``record=False``, or the
+        line is a worked example: see :func:`worked`). Never raises."""
+        import dataclasses
         from ..exercises._base import Feedback
         try:
             fb = self._check(cards)
         except Exception as err:         # never raises: say what went wrong (not a try)
             fb = Feedback(None, tr("Not yet: {why}", why=quoted(str(err), 200)))
+        if isinstance(cards, Worked):    # the teacher's line, not the learner's solve
+            record = False
+            if fb.correct is not None:
+                fb = dataclasses.replace(fb, message=fb.message + "\n" + tr(
+                    "(A worked example: it does not count among your solved puzzles.)"))
         if record and fb.correct is not None:
             from . import progress_file as _progress
             try:
@@ -176,6 +183,37 @@ class Puzzle:
                                      count=_count(rules, _total(deal, self.team))),
                             expected=" ".join(str(c) for c in self.answer))
         return Feedback(False, verdict, expected=" ".join(str(c) for c in self.answer))
+
+
+class Worked(tuple):
+    """The cards of a worked example's line (made by :func:`worked`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"worked({[str(c) for c in self]!r})"
+
+
+def worked(cards) -> Worked:
+    """A worked example's line: :meth:`Puzzle.check` checks it like any other line, but a
+    worked answer is the teacher's, so it never counts in the learner's progress.
+
+    The teacher's copy of an exercise writes its worked answers so; the student copy
+    (``make student``) replaces the whole ``answer = ...`` line, and the line the learner
+    types there (a plain list) counts as theirs. ``cards``: card texts as for ``check``; a
+    line that cannot be read is a ValueError saying how to write it.
+
+    >>> import courtlearn as cl
+    >>> answer = cl.puzzles.worked(["9♣", "8♦", "10♥", "9♥", "8♠", "Q♥"])
+    >>> fb = cl.puzzles.puzzle(1, 1).check(answer)             # doctest: +ELLIPSIS
+    Correct: ...
+    (A worked example: it does not count among your solved puzzles.)
+    """
+    from ..exercises._base import Unreadable, read_cards
+    try:
+        return Worked(read_cards(cards))
+    except Unreadable as err:
+        raise ValueError(str(err)) from None
 
 
 def _run(deal, line, team, target):
