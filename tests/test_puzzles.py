@@ -223,3 +223,86 @@ def test_the_ladder_has_its_shape():
     assert any(r.game == "dehla_pakad" and r.trump_method == "first_void" for r in rules)
     assert len({p.title for p in PUZZLES}) == len(PUZZLES)
     assert len({p.notation for p in PUZZLES}) == len(PUZZLES)
+
+
+# ---------------------------------------------------------------- worked examples (issue 24)
+def test_a_worked_line_is_checked_but_never_counted(scratch, capsys):
+    p = cl.puzzles.puzzle(1, 1)
+    line = [str(c) for c in p.winning_line()]
+    answer = cl.puzzles.worked(line)
+    assert isinstance(answer, tuple) and [str(c) for c in answer] == line
+    assert repr(answer).startswith("worked([")
+    fb = p.check(answer)
+    out = capsys.readouterr().out
+    assert fb.correct is True and out.startswith("Correct: ")
+    assert "worked example" in out and "does not count" in fb.message
+    wrong = next(c for c in p.deal.legal_cards() if c not in p.answer)
+    assert p.check(cl.puzzles.worked([wrong]), quiet=True).correct is False
+    assert progress_file.load() == {} and cl.puzzles.progress().solved == 0
+    # the same line typed by the learner is their solve
+    assert p.check(line, quiet=True).correct is True
+    assert progress_file.load() == {progress_file.puzzle_id(p): {"tries": 1, "solved": True}}
+    for bad in (..., 5, "K of nothing", ["XX"], None):
+        with pytest.raises(ValueError, match="card"):
+            cl.puzzles.worked(bad)
+
+
+# ---------------------------------------------------------------- the table's edges (issue 24)
+def test_next_step_goes_dark_once_the_whole_solution_is_shown(scratch):
+    pytest.importorskip("anywidget")
+    app = cl.puzzles.play(1, 1, animate=False)
+    table = app.table
+    assert app.step_button.disabled                    # no solution on show yet
+    app.show_solution()
+    steps = 4 * table.puzzle.tricks_left - len(table.puzzle.deal.trick.cards)
+    for n in range(steps):
+        assert not app.step_button.disabled, f"Next step dark after {n} of {steps} steps"
+        app.step_button.click()
+    assert table.deal.phase == "over" and table.status == "solution"
+    assert app.step_button.disabled                     # the whole solution was shown
+    assert "whole solution" in _last(table)["message"]
+    app.step_button.click()                             # a stale click changes nothing
+    assert table.deal.phase == "over" and app.step_button.disabled
+    app.try_again()
+    assert app.step_button.disabled and table.status == "playing"
+    app.show_solution()
+    assert not app.step_button.disabled
+    table.try_again()                                   # from Python, not the button
+    assert app.step_button.disabled
+
+
+@pytest.mark.parametrize("bad", [None, 5, "1.1", cl.Deal(cl.Rules.court_piece(), seed=1)])
+def test_a_puzzle_table_needs_a_puzzle(bad):
+    pytest.importorskip("anywidget")
+    from courtlearn.puzzles.table import PuzzleApp, PuzzleTable
+    for make in (PuzzleTable, PuzzleApp):
+        with pytest.raises(TypeError, match=r"Puzzle.*cl\.puzzles\.puzzle"):
+            make(bad)
+
+
+def test_a_failure_after_a_move_the_deal_took_is_logged_and_the_move_answered_ok(
+        scratch, monkeypatch, caplog):
+    pytest.importorskip("anywidget")
+    app = cl.puzzles.play(1, 1, animate=False)
+    table, p = app.table, app.puzzle
+    sent = []
+    monkeypatch.setattr(table, "send", lambda msg, *a, **k: sent.append(msg))
+
+    def broken():
+        raise RuntimeError("judging broke")
+    monkeypatch.setattr(table, "_after", broken)
+    before = len(table.deal.actions)
+    card = p.winning_line()[0]
+    with caplog.at_level("ERROR"):
+        table._on_msg(table, {"type": "play", "card": card.code, "id": 7}, [])
+    assert len(table.deal.actions) > before and table.deal.actions[before] == card.code
+    assert sent[-1] == {"reply_to": 7, "ok": True}
+    assert "judging broke" in caplog.text
+    st = _last(table)
+    assert st["message_kind"] == "error" and "judging broke" in st["message"]
+    assert "Something went wrong" not in st["message"]
+    # the Python API too: the card stands, the failure is said, nothing raises
+    monkeypatch.setattr(table, "_after", broken)
+    n = len(table.deal.actions)
+    table.play(next(c for c, v in solve(table.deal).values.items() if v >= p.target))
+    assert len(table.deal.actions) > n and "judging broke" in _last(table)["message"]

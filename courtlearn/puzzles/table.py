@@ -11,9 +11,11 @@ card that lost the goal) is one try in the learner's progress file.
 from __future__ import annotations
 
 import html
+import logging
 
 import ipywidgets as W
 
+from ..cards import quoted
 from ..language import tr
 from ..rules import team_of
 from ..widgets.table import CardTable, Refused
@@ -21,6 +23,16 @@ from . import Puzzle, _names, all as all_puzzles, defend
 from . import progress_file
 
 __all__ = ["Defence", "PuzzleTable", "PuzzleApp", "play"]
+
+log = logging.getLogger(__name__)
+
+
+def check_puzzle(puzzle) -> Puzzle:
+    """``puzzle`` if it is a Puzzle, else a TypeError saying what a puzzle table needs."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(tr("A puzzle table needs a Puzzle, such as cl.puzzles.puzzle(1, 1); "
+                           "got {value!r}.", value=quoted(puzzle)))
+    return puzzle
 
 
 class Defence:
@@ -42,7 +54,7 @@ class PuzzleTable(CardTable):
     ``status``: "playing", "failed" (a card lost the goal), "solved" or "solution"."""
 
     def __init__(self, puzzle: Puzzle, **options):
-        self.puzzle = puzzle
+        self.puzzle = check_puzzle(puzzle)
         self.status = "playing"
         self.failed = None                 # (card played, the cards that would have kept it)
         self._note = (puzzle.goal, "note")
@@ -113,13 +125,36 @@ class PuzzleTable(CardTable):
         if kind == "play" and self._replay is None:
             self._judge(args[0])
         super()._handle(content)
-        self._after()
+        self._settle()
 
     def play(self, card):
         self._judge(card)
         super().play(card)
-        self._after()
+        self._settle()
         return self
+
+    def _settle(self):
+        """:meth:`_after` a move the deal took. The move stands whatever happens here: a
+        failure (a bug) is logged and said in the message line, never taken for a refusal
+        of the move."""
+        try:
+            self._after()
+        except Exception as err:
+            log.exception("The puzzle table could not judge a move the deal took")
+            self._note = (tr("The card was played, but the puzzle could not be judged after "
+                             "it: {error}", error=quoted(str(err), 200)), "error")
+            try:
+                self._sync([])
+            except Exception:
+                log.exception("The puzzle table could not show that")
+
+    @property
+    def steps_left(self) -> int | None:
+        """Cards of the solution still to be shown by :meth:`solution_step` (None when the
+        solution is not on show)."""
+        if self._line is None or self.status != "solution":
+            return None
+        return len(self._line) - (len(self.deal.actions) - len(self.puzzle.deal.actions))
 
     # ------------------------------------------------------------------ controls
     def try_again(self):
@@ -164,7 +199,10 @@ class PuzzleTable(CardTable):
             self._sync([])
             return self
         events = deal.play(self._line[done])
-        self._note = (" ".join(e.text for e in events), "note")
+        said = " ".join(e.text for e in events)
+        if done + 1 == len(self._line):
+            said += " " + tr("That is the whole solution: the goal is reached.")
+        self._note = (said, "note")
         frames: list = []
         self._record(frames)
         self._sync(frames)
@@ -176,6 +214,7 @@ class PuzzleApp(W.VBox):
     Next step), Next puzzle, and the learner's progress."""
 
     def __init__(self, puzzle: Puzzle, size: str = "normal", animate: bool = True):
+        check_puzzle(puzzle)
         self.size, self.animate = size, animate
         self.header = W.HTML()
         self.solution = W.HTML()
@@ -213,25 +252,23 @@ class PuzzleApp(W.VBox):
         self.header.value = (f"<h3>{html.escape(p.heading)}</h3>"
                              f"<p><b>{html.escape(p.goal)}</b> {html.escape(you)}</p>")
         self.solution.value = ""
-        self.step_button.disabled = True
         self._on_table(None)
 
     def _on_table(self, _change):
         t = self.table
         solved = t.status == "solved"
         self.next_button.button_style = "success" if solved else ""
+        self.step_button.disabled = not t.steps_left      # lit while the solution has more
         self.progress_label.value = f"<small>{html.escape(str(_count()))}</small>"
 
     def try_again(self):
         self.table.try_again()
         self.solution.value = ""
-        self.step_button.disabled = True
         return self
 
     def show_solution(self):
         self.table.show_solution()
         self.solution.value = f"<p>{html.escape(self.puzzle.solution)}</p>"
-        self.step_button.disabled = False
         return self
 
     def next_puzzle(self):
