@@ -225,3 +225,30 @@ def test_a_busy_port_is_refused_with_a_sentence(tmp_path):
         finally:
             room.close()
     run(main())
+
+
+def test_the_teacher_moves_a_learner_hands_a_seat_to_a_bot_and_removes_one(tmp_path):
+    async def main():
+        async with class_server(tmp_path, tables=2) as server:
+            room = server.room
+            a, b = await seated(server, n=2)
+            room.move("L0", 1, 2)
+            await a.wait_for(lambda: (a.table, a.seat) == (1, 2) and a.key[0] == 1)
+            assert room.tables[0].seats[0].status() == "empty"
+            assert a.frame["viewer"] == 2
+            room.to_bot(1, 2)
+            await a.wait_for(lambda: a.table is None and a.lobby is not None)
+            assert room.tables[1].seats[2].learner is None
+            room.remove("L1")
+            await b.wait_for(lambda: any("removed" in r for r in b.refusals))
+            again = SimulatedLearner(address(server), "L1", token=b.token)
+            await again.connect()
+            await again.send({"type": "hello", "token": b.token})
+            await again.wait_for(lambda: again.refusals)
+            assert again.welcome is None
+            assert "join again" in again.refusals[-1]
+            with pytest.raises(ValueError, match="no single learner"):
+                room.move("nobody", 0, 0)
+            with pytest.raises(ValueError, match="table is 0..1"):
+                room.move("L0", 5, 0)
+    run(main())
