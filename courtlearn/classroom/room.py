@@ -1,8 +1,9 @@
 """The class in memory: a Room of Tables of four seats, the learners, who is connected.
 
-No rule lives here. The engine (``Deal``/``Session``) judges every move; the widget's
-own snapshot function and intent parser build what a seat sees and read what it asks
-(:class:`_TableHost` is the one place that meets them). The room only decides *who*
+No rule lives here. The engine (``Deal``/``Session``) judges every move; the table core
+the notebook's CardTable runs on (``courtlearn/widgets/core.py``: a ``Table`` and one
+``Seat`` window per seat) builds what a seat sees and reads what it asks
+(:class:`_TableHost` is the one place that meets it). The room only decides *who*
 may ask (a learner for their own seat), *who* plays a seat nobody plays (a bot), and
 *when* things are said: every action is written to the store and committed before
 anyone is told of it.
@@ -45,7 +46,6 @@ NAME_MAX = 40
 GRACE = 30.0            # seconds a learner may be gone before a bot plays for them
 MAX_BOT_MOVES = 80      # a deal has at most 52 cards and a handful of other actions
 LOBBY_DELAY = 0.25      # seconds: lobby updates to learners choosing a seat are coalesced
-SEAT_INTENTS = ("play", "call_trump", "choose_trump_card", "defer_trump", "ask_for_trump")
 
 
 class Refusal(ValueError):
@@ -84,113 +84,65 @@ def _dumps(msg) -> str:
 
 # ----------------------------------------------------------------------------- the table core
 class _TableHost:
-    """The server's one meeting point with the notebook widget's table code: the
-    widget's ``snapshot`` (what a seat sees), its intent parser, and the deal's own
-    ``verify_X`` checks. (Written against courtlearn/widgets/table.py; to be replaced by
-    courtlearn/widgets/core.py's Table/Seat when that lands.)"""
+    """The server's one meeting point with the table core it shares with the notebook's
+    CardTable (courtlearn/widgets/core.py): a core ``Table`` (the Session, the bots) and
+    one core ``Seat`` per seat, each seat's window on it (its snapshots, its intents).
+    The room decides who sits where and who plays a seat; the core builds what a seat
+    sees and takes what it asks, and the engine judges."""
 
-    def __init__(self, session: Session):
-        self.session = session
-        self._last: dict[int, dict] = {}     # seat -> the last snapshot it was sent (prev)
+    def __init__(self, session: Session, language: str, hints: bool):
+        from courtlearn.widgets import core
+        self.core = core.Table(session)
+        self.seats = [core.Seat(self.core, s, hints=hints, language=language) for s in range(4)]
         self._rev = [0, 0, 0, 0]
-        self._hint: dict[int, tuple] = {}    # seat -> (actions taken, hint payload)
-        self._score = None
+
+    @property
+    def session(self) -> Session:
+        return self.core.session
 
     @property
     def deal(self) -> Deal:
-        return self.session.deal
+        return self.core.deal
 
-    def forget(self, seat: int | None = None) -> None:
-        """Start the seat's pictures afresh (nobody watching it, or a new deal)."""
-        if seat is None:
-            self._last.clear()
-            self._hint.clear()
-        else:
-            self._last.pop(seat, None)
+    def new_deal(self) -> None:
+        """The session's deal was replaced: every window starts afresh."""
+        self.core.set(self.core.session)
+
+    def forget(self, seat: int) -> None:
+        """Nobody watches the seat: its next picture starts afresh (no trick flies in from
+        a picture the page never had)."""
+        self.seats[seat].last = None
 
     def snapshot(self, seat: int, players, message=None, kind="info", hints=False) -> dict:
-        """The widget's snapshot of the deal for ``seat`` (deal.view(seat) only)."""
-        deal = self.deal
-        shown = self._hint.get(seat)
-        hint = shown[1] if shown is not None and shown[0] == len(deal.actions) else None
-        from courtlearn.widgets.table import snapshot
-        snap = snapshot(deal, seat, session=self._score_view(), prev=self._last.get(seat),
-                        message=message, kind=kind, players=players, hints=hints, hint=hint)
-        self._last[seat] = snap
-        return snap
-
-    def _score_view(self):
-        """The session's courts and streak, worked out once per deal stage (the Session
-        tallies every finished deal each time it is asked; the score changes only when a
-        deal ends or the next begins)."""
-        session = self.session
-        key = (id(session.deal), session.deal.over)
-        if self._score is None or self._score[0] != key:
-            self._score = (key, _Score(session.courts, session.streak))
-        return self._score[1]
+        """What ``seat``'s page draws now (the core's snapshot: deal.view(seat) only)."""
+        window = self.seats[seat]
+        window.players = list(players)
+        if window.hints != hints:
+            window.hints = hints
+        return window.snapshot(message, kind)
 
     def rev(self, seat: int) -> int:
         self._rev[seat] += 1
         return self._rev[seat]
 
-    @staticmethod
-    def intent(content) -> tuple[str, tuple]:
-        """The move a page's message asks for (the widget's own parser); Refusal if
-        malformed."""
-        from courtlearn.widgets.table import CardTable, Refused
+    def handle(self, seat: int, content):
+        """The core's Outcome of what ``seat``'s page asks; Refusal with its sentence."""
+        from courtlearn.widgets.core import Refused
         try:
-            return CardTable._intent(content)
+            return self.seats[seat].handle(content)
         except Refused as err:
             raise Refusal(str(err)) from None
 
-    def refusal(self, seat: int, kind: str, args: tuple) -> str | None:
-        """Why ``seat`` may not make this move now (None if it may): someone else's turn,
-        or the deal's own sentence (``verify_X``)."""
-        deal = self.deal
-        rules = deal.rules
-        if kind == "claim_revoke":
-            args = (seat,)
-        if kind in SEAT_INTENTS and deal.actor is not None and deal.actor != seat:
-            return tr("It is {seat}'s turn, not {viewer}'s.", seat=rules.seat_name(deal.actor),
-                      viewer=rules.seat_name(seat))
-        try:
-            getattr(deal, "verify_" + kind)(*args)
-        except ValueError as err:
-            return getattr(err, "reason", None) or str(err)
-        if kind in SEAT_INTENTS:             # the actor's own move, checked by the deal itself
-            return None
-        if kind != "claim_revoke" and kind not in {m.kind for m in deal.moves(seat)}:
-            return tr("{seat} cannot make that move now; nothing changed.",
-                      seat=rules.seat_name(seat))
-        return None
+    def run_bots(self, bot, bot_seats, on_step) -> str | None:
+        """``bot`` plays ``bot_seats`` until a person is to act or the deal is over,
+        ``on_step(seat)`` after each move; returns the sentence of a bot's failure."""
+        self.core.bots = {s: bot for s in bot_seats}
+        who = [self.core.deal.actor]
 
-    def apply(self, seat: int, kind: str, args: tuple) -> None:
-        getattr(self.deal, kind)(*(args if kind != "claim_revoke" else (seat,)))
-
-    def hint(self, seat: int) -> None:
-        from courtlearn.bots import hint
-        from courtlearn.widgets.table import hint_payload
-        deal = self.deal
-        if deal.actor != seat:
-            raise Refusal(tr("A hint is for your own turn."))
-        try:
-            h = hint(deal, seat)
-        except ValueError as err:
-            raise Refusal(tr("No hint here: {reason}.", reason=err)) from None
-        self._hint[seat] = (len(deal.actions), hint_payload(h))
-
-    def bot_move(self, bot) -> bool:
-        """The bot makes the decision the deal awaits from deal.actor; False if none."""
-        from courtlearn.bots import act
-        return bool(act(bot, self.deal))
-
-
-class _Score:
-    """What the snapshot reads of a Session for the score line: courts and streak."""
-    __slots__ = ("courts", "streak")
-
-    def __init__(self, courts, streak):
-        self.courts, self.streak = courts, streak
+        def step():
+            on_step(who[0])
+            who[0] = self.core.deal.actor
+        return self.core.run_bots(step)
 
 
 def _build_deal(rules: Rules, spec: dict) -> Deal:
@@ -256,7 +208,7 @@ class Table:
         self.room = room
         self.id = id
         self.number = number              # 0-based; learners read number + 1
-        self.host = _TableHost(session)
+        self.host = _TableHost(session, room.language, room.settings["hints"])
         self.seats = [Seat() for _ in range(4)]
         self.deal_id: int | None = None
         self.deal_number = -1
@@ -439,7 +391,7 @@ class Room:
         table.deal_number += 1
         table.batch = batch
         table.deal_id = self.store.add_deal(table.id, table.deal_number, spec, batch)
-        table.host.forget()
+        table.host.new_deal()
 
     # ------------------------------------------------------------------ sending
     def _send(self, conn, msg) -> None:
@@ -853,26 +805,19 @@ class Room:
 
     def _intent(self, lr: Learner, content) -> None:
         t, seat = lr.table, lr.seat
-        host = t.host
-        kind, args = host.intent(content)
+        kind = content.get("type") if isinstance(content, dict) else None
         if kind in ("review", "best_play"):
             raise Refusal(tr("The class tables have no review or best play during the class."))
         if kind == "review_close":
             return
         if self.settings["paused"]:
             raise Refusal(tr("The teacher has paused the tables."))
-        if kind == "hint":
-            if not self.settings["hints"]:
-                raise Refusal(tr("Hints are switched off at this table."))
-            host.hint(seat)
-            self._state_to(t, seat, [self._snap(t, seat)])
-            return
-        reason = host.refusal(seat, kind, args)
-        if reason is not None:
-            raise Refusal(reason)
         watching = self._watching(t)
         before = len(t.deal.actions)
-        host.apply(seat, kind, args)
+        outcome = t.host.handle(seat, content)
+        if not outcome.moved:                # a hint: this seat's window only
+            self._state_to(t, seat, [self._snap(t, seat, outcome.message, outcome.kind)])
+            return
         self._record(t, before, seat, "learner")
         frames: dict = {}
         self._frames_after(t, watching, frames)
@@ -895,27 +840,22 @@ class Room:
         if send:
             frames = {}
             watching = self._watching(t)
-        n = 0
-        while n < MAX_BOT_MOVES:
-            who = t.deal.actor
-            if who is None or not t.bot_seat(who):
-                break
-            before = len(t.deal.actions)
-            try:
-                with using(self.language):
-                    moved = t.host.bot_move(self._bot)
-            except Exception:                # a broken bot must not break the learners' move
-                log.exception("table %d: the bot for seat %d could not move", t.number + 1, who)
-                break
-            if not moved:
-                break
-            self._record(t, before, who, "bot")
+        moves = [len(t.deal.actions), 0]
+
+        def step(seat):
+            self._record(t, moves[0], seat, "bot")
+            moves[0] = len(t.deal.actions)
+            moves[1] += 1
             self._frames_after(t, watching, frames)
-            n += 1
+        with using(self.language):
+            failure = t.host.run_bots(self._bot, [s for s in range(4) if t.bot_seat(s)], step)
+        if failure is not None:                  # logged by the core; the table says so
+            for s in watching:
+                frames.setdefault(s, []).append(self._snap(t, s, failure, "error"))
         if send:
             for s, fs in frames.items():
                 self._state_to(t, s, fs)
-        return n
+        return moves[1]
 
     def next_deal_request(self, conn) -> None:
         """A learner at a finished deal asks for the next one."""
