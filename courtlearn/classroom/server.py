@@ -244,7 +244,7 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
             # one is done), so a socket is read at most at twice its rate: a flood then waits in its own TCP buffers and the sender is
             # held up by TCP itself, instead of the server spending CPU on every message it
             # drops
-            await asyncio.sleep(1.0 / self.server.rate)
+            await self._pause(1.0 / self.server.rate)
             return
         with using(self.room.language):
             if isinstance(message, bytes):
@@ -282,6 +282,14 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
                 self.refuse(tr("Something went wrong on the class server."))
         self.room._want_flush()
 
+    @staticmethod
+    async def _pause(seconds: float) -> None:
+        """Wait; a socket closed meanwhile (its message future cancelled) just ends it."""
+        try:
+            await asyncio.sleep(seconds)
+        except asyncio.CancelledError:
+            pass
+
     async def _hello(self, msg) -> None:
         if self.learner is not None:
             with using(self.room.language):
@@ -293,7 +301,7 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
         guard = self.server.guard
         wait = guard.wait(self.address, time.monotonic())
         if wait > 0:
-            await asyncio.sleep(wait)
+            await self._pause(wait)
             if self.ws_connection is None:
                 return
         ok = token is None and self.room.check_code(code)
