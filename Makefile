@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: lab test test-engine test-notebooks test-browser test-js notebooks chromium npm student lite bench clean
+.PHONY: lab test test-engine test-notebooks test-browser test-js notebooks chromium npm student lite bench fuzz clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -81,6 +81,25 @@ student: $(VENV)/.test
 ## a static JupyterLite site of the lessons in build/lite/
 lite: npm
 	bash scripts/build_lite.sh build/lite
+
+## make fuzz: the fuzz and no-leak harness (tests/test_fuzz.py, tests/test_noleak.py) in its
+## long "soak" profile (random, not derandomized), round after round until FUZZ_MINUTES are up
+## (default 60; a round takes about a quarter of an hour and the last one finishes). Each
+## round's log is build/fuzz/round-N.log; the step counts are summed at the end.
+FUZZ_MINUTES ?= 60
+fuzz: $(VENV)/.test
+	@mkdir -p build/fuzz && rm -f build/fuzz/steps.jsonl build/fuzz/round-*.log
+	@end=$$(( $$(date +%s) + $(FUZZ_MINUTES) * 60 )); round=0; status=0; \
+	while [ $$(date +%s) -lt $$end ]; do \
+	  round=$$((round + 1)); log=build/fuzz/round-$$round.log; \
+	  echo "fuzz round $$round: $$log"; \
+	  COURTLEARN_HYPOTHESIS_PROFILE=soak COURTLEARN_FUZZ_STATS=build/fuzz/steps.jsonl \
+	    timeout 7200 $(PY) -m pytest tests/test_fuzz.py tests/test_noleak.py -p no:cacheprovider \
+	    -q -rfE > $$log 2>&1 || status=1; \
+	  grep -E "^(FAILED|ERROR) |[0-9]+ (passed|failed)" $$log | cut -c1-200; \
+	done; \
+	echo "fuzz: $$round rounds in $(FUZZ_MINUTES)+ minutes"; \
+	$(PY) tests/fuzz_support.py build/fuzz/steps.jsonl; exit $$status
 
 ## benchmarks (not tests); figures go into the issue notes
 bench: $(VENV)/.test
