@@ -14,8 +14,18 @@ Every decision the seat made (the trump call and each card) is weighed twice:
   once the deal is over (``exact=True`` asks for it during the deal, as a table with
   every hand face up does).
 
-A decision is a mistake when it gives away a tenth of the chance or more, or a trick
-(a ten in Dehla Pakad) with best play.
+Each decision gets one verdict (:attr:`Decision.verdict`) and one list of best cards
+(:attr:`Decision.best_cards`) that its sentence, :meth:`Review.frame` and the table's review
+all use:
+
+- "mistake": worse by what the seat could know, a tenth of the chance or more below the
+  best card's. Only the chances make a mistake: a card cannot be blamed for where the
+  unseen cards lay. Its best cards are those within a twentieth of the top chance.
+- "unlucky": not a mistake by the chances, but with all hands known it gave away a trick
+  (a ten in Dehla Pakad). Its best cards are those that keep the most with best play.
+- "best": the chosen card is one of the best cards (with all hands known: it kept the most;
+  else: its chance is within a twentieth of the top).
+- "fine": none of these (chances only: not a mistake, but another card did better).
 
 >>> import courtlearn as cl
 >>> deal = cl.Deal(cl.Rules.court_piece(stop_when_decided=False), dealer=3, seed=2)
@@ -31,7 +41,7 @@ True
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card, Suit, _whole, quoted
 from .language import list_words, suit_word, tr, trn
@@ -40,6 +50,10 @@ from .rules import team_of
 __all__ = ["Decision", "Review", "review", "solves_quickly", "fast_solve"]
 
 MISTAKE_CHANCE = 0.10       # a loss of a tenth of the chance or more is a mistake
+NEAR_CHANCE = 0.05          # within a twentieth of the top chance: as good (play-out noise)
+GOOD_CHANCE = 0.55          # "a good choice" only when the side wins more often than not
+LOW_CHANCE = 0.05           # below this top chance no card gave the side a real chance
+VERDICTS = ("best", "fine", "unlucky", "mistake")
 EXACT_FROM = 6              # solve exactly with at most this many tricks left
 MAX_SAMPLES = 10_000        # play-outs per decision: about 6 s each on a shared core
 
@@ -49,11 +63,12 @@ class Decision:
     """One decision of the reviewed seat.
 
     ``trick`` (1-based; the trump call counts as trick 1), ``kind`` ("trump" or
-    "card"), ``chosen`` and ``best`` (a Suit for a called trump, else a Card),
-    ``chances`` {option: chance the side wins the deal}, ``loss`` (best chance minus
-    the chosen one), ``exact`` ({card: the team's total with perfect play} or None),
-    ``text`` (what happened and why), ``action`` (its index in ``deal.actions``:
-    ``deal.replay(action)`` is the moment it was made).
+    "card"), ``chosen`` (a Suit for a called trump, else a Card), ``chances`` {option:
+    chance the side wins the deal, from what the seat could know}, ``loss`` (the top
+    chance minus the chosen one), ``exact`` ({card: the team's total with perfect play} or
+    None), ``best_cards`` (the one list of best options: see :attr:`verdict`; ``best`` is
+    its first), ``text`` (what happened and why, naming the same best cards), ``action``
+    (its index in ``deal.actions``: ``deal.replay(action)`` is the moment it was made).
     """
 
     trick: int
@@ -67,6 +82,7 @@ class Decision:
     action: int
     led: bool = False
     measure: str = "tricks"
+    best_cards: tuple = ()
 
     @property
     def cost(self) -> int | None:
@@ -84,12 +100,30 @@ class Decision:
         return [c for c, v in self.exact.items() if v == top]
 
     @property
+    def verdict(self) -> str:
+        """"mistake" (worse by what the seat could know: ``loss`` of a tenth or more),
+        "unlucky" (not a mistake, but with all hands known it gave away a trick or a ten),
+        "best" (the chosen card is among ``best_cards``) or "fine"."""
+        if self.loss >= MISTAKE_CHANCE - 1e-9:
+            return "mistake"
+        if self.cost:
+            return "unlucky"
+        return "best" if self.chosen in self.best_cards else "fine"
+
+    @property
     def mistake(self) -> bool:
-        return self.loss >= MISTAKE_CHANCE - 1e-9 or bool(self.cost)
+        """Whether the verdict is "mistake" (by the chances only)."""
+        return self.verdict == "mistake"
+
+    @property
+    def better(self) -> tuple:
+        """The options better than the one chosen: ``best_cards``, or () when the chosen
+        card is best (what the table outlines)."""
+        return () if self.verdict == "best" else self.best_cards
 
     def __repr__(self) -> str:
         return (f"Decision(trick={self.trick}, {self.kind}, chosen={self.chosen}, "
-                f"best={self.best}, loss={self.loss:.2f})")
+                f"best={self.best}, loss={self.loss:.2f}, {self.verdict})")
 
 
 @dataclass(frozen=True)
@@ -103,33 +137,48 @@ class Review:
 
     @property
     def mistakes(self) -> list:
-        return [d for d in self.decisions if d.mistake]
+        """The decisions worse by what the seat could know (verdict "mistake")."""
+        return [d for d in self.decisions if d.verdict == "mistake"]
+
+    @property
+    def unlucky(self) -> list:
+        """The decisions good by the chances that lost against the actual cards."""
+        return [d for d in self.decisions if d.verdict == "unlucky"]
 
     def frame(self):
-        """A pandas DataFrame, one row per decision (pandas loads on first use)."""
+        """A pandas DataFrame, one row per decision (pandas loads on first use): ``best``
+        names the decision's best cards (``Decision.best_cards``), ``chance_best`` is the
+        first one's chance, ``verdict`` is best, fine, unlucky or mistake."""
         import pandas as pd
-        rows = [{"trick": d.trick, "kind": d.kind, "chosen": str(d.chosen), "best": str(d.best),
+        columns = ["trick", "kind", "chosen", "verdict", "best", "chance_chosen", "chance_best",
+                   "loss", "cost", "mistake", "text"]
+        rows = [{"trick": d.trick, "kind": d.kind, "chosen": str(d.chosen), "verdict": d.verdict,
+                 "best": " ".join(str(c) for c in d.best_cards),
                  "chance_chosen": d.chances.get(d.chosen), "chance_best": d.chances.get(d.best),
                  "loss": round(d.loss, 3), "cost": d.cost, "mistake": d.mistake, "text": d.text}
                 for d in self.decisions]
-        return pd.DataFrame(rows, columns=["trick", "kind", "chosen", "best", "chance_chosen",
-                                           "chance_best", "loss", "cost", "mistake", "text"])
+        return pd.DataFrame(rows, columns=columns)
 
     def __repr__(self) -> str:
         return (f"Review(seat={self.seat}, {len(self.decisions)} decisions, "
-                f"{len(self.mistakes)} mistakes)")
+                f"{len(self.mistakes)} mistakes, {len(self.unlucky)} unlucky)")
 
     def _repr_html_(self):
         import html
-        verdict = {True: tr("mistake"), False: tr("fine")}
         rows = "".join(
             f"<tr><td>{d.trick}</td><td>{html.escape(str(d.chosen))}</td>"
-            f"<td>{html.escape(verdict[bool(d.mistake)])}</td>"
+            f"<td>{html.escape(verdict_word(d.verdict))}</td>"
             f"<td>{html.escape(d.text)}</td></tr>"
             for d in self.decisions)
         head = "".join(f"<th>{html.escape(h)}</th>" for h in
                        (tr("trick"), tr("card"), "", tr("what happened")))
         return f"<p>{html.escape(self.text)}</p><table><tr>{head}</tr>{rows}</table>"
+
+
+def verdict_word(verdict: str) -> str:
+    """The verdict in the current language: "best", "fine", "unlucky" or "mistake"."""
+    return {"best": tr("best"), "fine": tr("fine"), "unlucky": tr("unlucky"),
+            "mistake": tr("mistake")}[verdict]
 
 
 def review(deal, seat: int = 0, samples: int | None = None, seed: int | str = 0,
@@ -286,13 +335,35 @@ def _decide(now, seat, token, index, hint, samples, seed, exact_from) -> Decisio
         if same is not None:
             chances[chosen] = chances[same]
     top = max(chances.values()) if chances else 0.0
-    # the best option: the hint's own choice when it is among the top chances
-    best = h.card if chances.get(h.card, -1) >= top - 1e-12 else max(chances, key=chances.get)
-    mine = chances.get(chosen, 0.0)
-    loss = max(0.0, chances.get(best, 0.0) - mine)
-    text = _sentence(rules, seat, kind, trick, led, chosen, best, chances, loss, exact, h, measure)
-    return Decision(trick=trick, kind=kind, chosen=chosen, best=best, chances=chances,
-                    loss=loss, exact=exact, text=text, action=index, led=led, measure=measure)
+    loss = max(0.0, top - chances.get(chosen, 0.0))
+    best = _best_cards(chances, exact, _is_mistake(loss), h.card) or (chosen,)
+    d = Decision(trick=trick, kind=kind, chosen=chosen, best=best[0], chances=chances,
+                 loss=loss, exact=exact, text="", action=index, led=led, measure=measure,
+                 best_cards=best)
+    return replace(d, text=_sentence(d, h))
+
+
+def _is_mistake(loss: float) -> bool:
+    """A loss of a tenth of the chance or more: the one test of a mistake."""
+    return loss >= MISTAKE_CHANCE - 1e-9
+
+
+def _best_cards(chances: dict, exact: dict | None, mistake: bool, first) -> tuple:
+    """The one list of best options of a decision, the highest chance first (``first``,
+    the hint's card, first among equals): with all hands known and the choice not a
+    mistake, the cards keeping the most with best play; else the options within a
+    twentieth of the top chance."""
+    if not chances:
+        return ()
+    if exact and not mistake:
+        most = max(exact.values())
+        pool = [c for c, v in exact.items() if v == most]
+    else:
+        top = max(chances.values())
+        pool = [o for o, p in chances.items() if p >= top - NEAR_CHANCE - 1e-9]
+    order = {o: i for i, o in enumerate(chances)}
+    return tuple(sorted(pool, key=lambda o: (-chances.get(o, -1.0), o != first,
+                                             order.get(o, len(order)))))
 
 
 def fast_solve(deal):
@@ -337,50 +408,110 @@ def _odds_tenths(p: float) -> int | None:
     return None
 
 
-def _sentence(rules, seat, kind, trick, led, chosen, best, chances, loss, exact, h, measure):
-    if kind == "trump" and isinstance(chosen, Suit):
-        what = tr("you called {suit}", suit=suit_word(chosen))
-    elif kind == "trump":
-        what = tr("you chose {card} as the trump card", card=chosen)
+def _names(options) -> str:
+    """"9♥", "9♥ or 7♥", "9♥, 7♥ or J♣" (four at most, else three and "(or any of 2 more
+    as good)")."""
+    shown = [suit_word(o) if isinstance(o, Suit) else str(o)
+             for o in (options if len(options) <= 4 else options[:3])]
+    names = shown[0] if len(shown) == 1 else tr("{cards} or {last}",
+                                                cards=", ".join(shown[:-1]), last=shown[-1])
+    if len(options) > 4:
+        names = tr("{cards} (or any of {n} more as good)", cards=names, n=len(options) - 3)
+    return names
+
+
+def _wins(p: float, only: bool = False) -> str:
+    """"your side wins the deal about 7 times in 10 with it" (``only``: "... only ...")."""
+    if p <= 0:
+        return tr("your side never wins the deal with it")
+    if only:
+        return tr("your side wins the deal only {odds} with it", odds=_odds(p))
+    return tr("your side wins the deal {odds} with it", odds=_odds(p))
+
+
+def _sentence(d: Decision, h) -> str:
+    """The decision in a sentence that says its verdict and names its best cards."""
+    if d.kind == "trump" and isinstance(d.chosen, Suit):
+        what = tr("you called {suit}", suit=suit_word(d.chosen))
+    elif d.kind == "trump":
+        what = tr("you chose {card} as the trump card", card=d.chosen)
     else:
-        what = tr("you led {card}", card=chosen) if led else tr("you played {card}", card=chosen)
-    head = tr("Trump") if kind == "trump" else tr("Trick {n}", n=trick)
-    mine = chances.get(chosen, 0.0)
-    cost = None
-    if exact and chosen in exact:
-        cost = max(exact.values()) - exact[chosen]
-    if cost:
-        top = max(exact.values())
-        keep = [c for c, v in exact.items() if v == top]
-        if measure == "tens":
-            gave = tr("a ten") if cost == 1 else tr("{n} tens", n=cost)
+        what = tr("you led {card}", card=d.chosen) if d.led \
+            else tr("you played {card}", card=d.chosen)
+    head = tr("Trump") if d.kind == "trump" else tr("Trick {n}", n=d.trick)
+    mine = d.chances.get(d.chosen, 0.0)
+    top = max(d.chances.values())
+    verdict = d.verdict
+    if d.kind == "card" and len(d.chances) == 1:
+        return tr("{head}: {what}, the only card you could play.", head=head, what=what)
+    if verdict in ("mistake", "fine"):
+        return _compared(d, h, head, what, mine)
+    if verdict == "unlucky":
+        if d.loss >= NEAR_CHANCE:
+            judgement, chances = tr("not a mistake"), _wins(mine)
+        elif mine >= GOOD_CHANCE:
+            judgement, chances = tr("a good choice"), _wins(mine)
         else:
-            gave = tr("a trick") if cost == 1 else tr("{n} tricks", n=cost)
-    if loss < 0.05 and cost:
-        return tr("{head}: {what}. By what you could see it was a good choice (your side wins the "
-                  "deal {odds} with it), but with all hands known {card} gave away {gave}: "
-                  "{keep} would have kept {top} for your side.", head=head, what=what,
-                  odds=_odds(mine), card=chosen, gave=gave, keep=keep[0], top=top)
-    if loss < 0.05:
+            judgement, chances = tr("as good a choice as any you had"), _wins(mine, only=True)
+        return tr("{head}: {what}, {judgement} by what you could see ({chances}), but unlucky: "
+                  "with all hands known {card} gave away {gave}, and {keep} would have kept "
+                  "{top} for your side.", head=head, what=what, judgement=judgement,
+                  chances=chances, card=d.chosen, gave=_gave(d), keep=_names(d.best_cards),
+                  top=max(d.exact.values()))
+    if top < LOW_CHANCE:
+        return tr("{head}: {what}. No choice gave your side a real chance to win the deal.",
+                  head=head, what=what)
+    if d.loss >= NEAR_CHANCE:        # best with all hands known, a little below the top chance
+        return tr("{head}: {what}, not a mistake: {chances}, and with all hands known no card "
+                  "would have done better.", head=head, what=what, chances=_wins(mine))
+    if mine >= GOOD_CHANCE:
         return tr("{head}: {what}, a good choice: your side wins the deal {odds} with it.",
                   head=head, what=what, odds=_odds(mine))
-    b = suit_word(best) if isinstance(best, Suit) else str(best)
-    b = b[:1].upper() + b[1:]
-    theirs, ours = _odds(chances.get(best, 0.0)), _odds(mine)
-    p_best = chances.get(best, 0.0)
-    if (_odds_tenths(mine) is not None
-            and (theirs == tr("more than 9 times in 10") or (_odds_tenths(p_best) or 0) > 1)):
+    return tr("{head}: {what}, as good a choice as any you had, though {chances}.",
+              head=head, what=what, chances=_wins(mine, only=True))
+
+
+def _gave(d: Decision) -> str:
+    """"a trick", "2 tens": what the chosen card gave away with best play."""
+    if d.measure == "tens":
+        return tr("a ten") if d.cost == 1 else tr("{n} tens", n=d.cost)
+    return tr("a trick") if d.cost == 1 else tr("{n} tricks", n=d.cost)
+
+
+def _compared(d: Decision, h, head, what, mine) -> str:
+    """A mistake's or a fine choice's sentence: the best cards' chance against the chosen
+    one's, the hint's reason, and for a mistake what all hands known say."""
+    names = _names(d.best_cards)
+    names = names[:1].upper() + names[1:]
+    p_best = d.chances.get(d.best, 0.0)
+    theirs, ours = _odds(p_best), _odds(mine)
+    if _odds_tenths(mine) is not None and (theirs == tr("more than 9 times in 10")
+                                           or (_odds_tenths(p_best) or 0) > 1):
         ours = str(_odds_tenths(mine))                      # "... in 10 instead of 4"
-    text = tr("{head}: {what}. {best} wins the deal {theirs} instead of {ours}", head=head,
-              what=what, best=b, theirs=theirs, ours=ours)
-    text = tr("{sentence}: {reason}", sentence=text, reason=h.reason) if h.reason \
-        else tr("{sentence}.", sentence=text)
+    if theirs == _odds(mine) or (_odds_tenths(mine) is not None
+                                 and _odds_tenths(mine) == _odds_tenths(p_best)):
+        # the same in tenths ("7 times in 10 instead of 7"): say it in hundredths
+        text = tr("{head}: {what}. {best} wins the deal about {theirs} times in 100 instead "
+                  "of {ours}", head=head, what=what, best=names, theirs=round(p_best * 100),
+                  ours=round(mine * 100))
+    else:
+        text = tr("{head}: {what}. {best} wins the deal {theirs} instead of {ours}", head=head,
+                  what=what, best=names, theirs=theirs, ours=ours)
+    text = tr("{sentence}: {reason}", sentence=text, reason=h.reason) \
+        if h.reason and d.best == h.card else tr("{sentence}.", sentence=text)
     if not text.endswith((".", "۔", "।")):
         text = tr("{sentence}.", sentence=text)
-    if cost:
-        text += " " + tr("With all hands known {card} gave away {gave}: {keep} would have kept "
-                         "{top} for your side.", card=chosen, gave=gave, keep=keep[0], top=top)
-    return text
+    if d.verdict != "mistake" or not d.exact:
+        return text
+    if not d.cost:
+        return text + " " + tr("With all hands known it happened to cost nothing this time.")
+    keep = [c for c in d.best_cards if c in d.exact_best]
+    if keep:
+        return text + " " + tr("With all hands known {card} gave away {gave}: {keep} would have "
+                               "kept {top} for your side.", card=d.chosen, gave=_gave(d),
+                               keep=_names(keep), top=max(d.exact.values()))
+    return text + " " + tr("With all hands known {card} gave away {gave}.", card=d.chosen,
+                           gave=_gave(d))
 
 
 def _summary(deal, seat, decisions) -> str:
@@ -388,36 +519,53 @@ def _summary(deal, seat, decisions) -> str:
     name = rules.seat_name(seat)
     if not decisions:
         return tr("{seat} has made no decision in this deal yet.", seat=name)
-    bad = sorted((d for d in decisions if d.mistake),
-                 key=lambda d: (-(d.cost or 0), -d.loss, d.trick))
+    bad = sorted((d for d in decisions if d.verdict == "mistake"),
+                 key=lambda d: (-d.loss, d.trick))
     if not bad:
-        return tr("No mistakes: each of {seat}'s {n} decisions kept the side's chance within a "
+        text = tr("No mistakes: each of {seat}'s {n} decisions kept the side's chance within a "
                   "tenth of the best.", seat=name, n=len(decisions))
-    moments = []
-    for d in bad[:3]:
-        where = tr("the trump call") if d.kind == "trump" else tr("trick {n}", n=d.trick)
-        better = d.exact_best[0] if d.cost and d.loss < MISTAKE_CHANCE else d.best
-        if d.cost:
+    else:
+        moments = []
+        for d in bad[:3]:
+            moments.append(tr("{where} ({chosen} instead of {better}, {n} in 100 of the chance)",
+                              where=_where(d), chosen=d.chosen, better=_names([d.best]),
+                              n=round(d.loss * 100)))
+        joined = list_words(moments)
+        if len(moments) == 1:
+            text = tr("One moment decided this deal for {seat}: {moments}", seat=name,
+                      moments=joined)
+        elif len(moments) == 2:
+            text = tr("Two moments decided this deal for {seat}: {moments}", seat=name,
+                      moments=joined)
+        else:
+            text = tr("Three moments decided this deal for {seat}: {moments}", seat=name,
+                      moments=joined)
+        if len(bad) > 3:
+            text += " " + trn("({n} smaller one besides)", "({n} smaller ones besides)",
+                              len(bad) - 3)
+        text = tr("{sentence}.", sentence=text)
+    unlucky = [d for d in decisions if d.verdict == "unlucky"]
+    if unlucky:
+        moments = []
+        for d in unlucky[:3]:
             cost = trn("{n} ten", "{n} tens", d.cost) if d.measure == "tens" \
                 else trn("{n} trick", "{n} tricks", d.cost)
             moments.append(tr("{where} ({chosen} instead of {better}, {cost} with best play)",
-                              where=where, chosen=d.chosen, better=better, cost=cost))
-        else:
-            moments.append(tr("{where} ({chosen} instead of {better}, {n} in 100 of the chance)",
-                              where=where, chosen=d.chosen, better=better,
-                              n=round(d.loss * 100)))
-    joined = list_words(moments)
-    if len(moments) == 1:
-        text = tr("One moment decided this deal for {seat}: {moments}", seat=name, moments=joined)
-    elif len(moments) == 2:
-        text = tr("Two moments decided this deal for {seat}: {moments}", seat=name,
-                  moments=joined)
-    else:
-        text = tr("Three moments decided this deal for {seat}: {moments}", seat=name,
-                  moments=joined)
-    if len(bad) > 3:
-        text += " " + trn("({n} smaller one besides)", "({n} smaller ones besides)", len(bad) - 3)
-    return tr("{sentence}.", sentence=text)
+                              where=_where(d), chosen=d.chosen, better=_names([d.best]),
+                              cost=cost))
+        more = ""
+        if len(unlucky) > 3:
+            more = " " + tr("({n} more besides)", n=len(unlucky) - 3)
+        text += " " + trn("Unlucky, not a mistake: {moments}{more}, good by the chances but "
+                          "beaten by the cards as they lay.",
+                          "Unlucky, not mistakes: {moments}{more}, good by the chances but "
+                          "beaten by the cards as they lay.", len(unlucky),
+                          moments=list_words(moments), more=more)
+    return text
+
+
+def _where(d: Decision) -> str:
+    return tr("the trump call") if d.kind == "trump" else tr("trick {n}", n=d.trick)
 
 
 def _progress(total):

@@ -1150,11 +1150,11 @@ class Seat:
 
         def code(x):
             return x.letter if hasattr(x, "letter") and not hasattr(x, "rank") else x.code
-        better = [] if d.chosen == d.best else [code(d.best)]
-        better += [c.code for c in d.exact_best if c.code not in better and c != d.chosen]
-        verdict = "mistake" if d.mistake else ("best" if not better else "fine")
+        # the coach's one verdict and one list of best cards (those its sentence names),
+        # outlined when the chosen card is not among them
         return {"index": i, "count": len(rv.decisions), "kind": d.kind, "chosen": code(d.chosen),
-                "best": better, "verdict": verdict, "cost": d.cost, "text": d.text}
+                "best": [code(c) for c in d.better], "verdict": d.verdict, "cost": d.cost,
+                "text": d.text}
 
     def __repr__(self) -> str:
         extra = ", show_all" if self._show_all else ""
