@@ -28,6 +28,14 @@ code cells stay left to right.
 Stable output: a cell's id is derived from its text (the same cell keeps its id through
 rebuilds, so a rebuilt notebook's diff shows only what changed); no timings are stored,
 and the ids of widget models are numbered in order instead of random.
+
+Widgets: the notebook's metadata keeps the state of every widget model the run made, so a
+table shown in an output draws again when the notebook is opened with no kernel behind it.
+The build (and ``--check``) refuses a notebook with a widget in an output, or a widget
+inside another, whose model is not stored (JupyterLab would log "widget model not found"
+and show an error in its place). Outputs a learner's own run writes point at models that
+live only in their kernel: JupyterLab stores those only with the widget manager's
+``saveState`` setting on.
 """
 from __future__ import annotations
 
@@ -135,6 +143,31 @@ def stable_widget_ids(text: str) -> str:
     return _MODEL_ID.sub(swap, text)
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
+
+
+def missing_widgets(nb) -> list[str]:
+    """Widget models the notebook needs but does not store (empty: its widgets are whole):
+    the model of each widget view in an output, and each model another one refers to
+    (a box's children, a widget's layout and style)."""
+    stored = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    out = []
+    for i, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view and view.get("model_id") not in stored:
+                out.append(f"cell {i} shows widget {view.get('model_id')}, whose model is not "
+                           f"stored")
+    for model_id, model in stored.items():
+        for ref in _MODEL_REF.findall(json.dumps(model.get("state", {}))):
+            if ref not in stored:
+                out.append(f"widget {model_id} ({model.get('model_name')}) refers to widget "
+                           f"{ref}, which is not stored")
+    return out
+
+
 def outputs_text(nb) -> str:
     text = []
     for cell in nb.cells:
@@ -169,6 +202,10 @@ def build(source: Path) -> Path:
     if missing:
         raise SystemExit(f"{source.relative_to(ROOT)}: the outputs no longer show what the "
                          f"text says they do: {missing}")
+    missing = missing_widgets(nb)
+    if missing:
+        raise SystemExit(f"{source.relative_to(ROOT)}: its widgets would not draw when the "
+                         f"notebook is opened again: {'; '.join(missing[:5])}")
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
     stable_ids(nb)
@@ -184,6 +221,9 @@ def disagreements(source: Path) -> list[str]:
         return [f"{target.relative_to(ROOT)} is missing: run make notebooks"]
     want, _ = read_source(source)
     have = nbformat.read(target, as_version=4)
+    missing = missing_widgets(have)
+    if missing:
+        return [f"{target.relative_to(ROOT)}: {m}: run make notebooks" for m in missing[:5]]
     a = [cell_key(c) for c in want.cells]
     b = [cell_key(c) for c in have.cells]
     if a == b:
