@@ -99,7 +99,7 @@ fuzz: $(VENV)/.test
 	  grep -E "^(FAILED|ERROR) |[0-9]+ (passed|failed)" $$log | cut -c1-200; \
 	done; \
 	echo "fuzz: $$round rounds in $(FUZZ_MINUTES)+ minutes"; \
-	$(PY) tests/fuzz_support.py build/fuzz/steps.jsonl; exit $$status
+	$(PY) tests/fuzz_support.py steps build/fuzz/steps.jsonl; exit $$status
 
 ## benchmarks (not tests); figures go into the issue notes
 bench: $(VENV)/.test

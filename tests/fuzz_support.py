@@ -4,8 +4,9 @@ legal moves, bad arguments, the checks every step makes, and the soak's step cou
 Used by tests/test_fuzz.py (a stateful test per game and rules option) and
 tests/test_noleak.py (pairs of deals one seat cannot tell apart). The numbers of
 examples come from :func:`budget`: small under the "ci" and "dev" profiles, large
-under "soak" (``make fuzz``). ``python tests/fuzz_support.py FILE`` sums the step
-counts the soak appended to FILE.
+under "soak" (``make fuzz``). ``python tests/fuzz_support.py steps FILE`` sums the
+step counts the soak appended to FILE; ``python tests/fuzz_support.py replay LOG [N]``
+replays the N-th failure of tests/test_fuzz.py printed in a pytest log, step by step.
 """
 from __future__ import annotations
 
@@ -411,16 +412,121 @@ def capture_replies(table) -> list:
     return sent
 
 
-def main(argv) -> int:
-    """Sum the soak's counts: ``python tests/fuzz_support.py build/fuzz/steps.jsonl``."""
+def sum_steps(paths) -> dict:
+    """The soak's counts (JSON lines appended by :func:`flush_stats`), summed."""
     total: dict = {}
-    for path in argv[1:]:
+    for path in paths:
         if not os.path.exists(path):
             continue
         with open(path, encoding="utf-8") as f:
             for line in f:
                 for k, v in json.loads(line).items():
                     total[k] = total.get(k, 0) + v
+    return total
+
+
+class _Replayed:
+    """Stands for hypothesis's ``data`` when a printed failure is replayed: each draw
+    returns the next value the failure printed."""
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    def draw(self, strategy, label=None):
+        if not self.values:
+            raise RuntimeError("the printed failure has no more draws for this step")
+        return self.values.pop(0)
+
+
+_PRINTED = [   # values of bad_values() whose repr is not Python: how to make them again
+    (re.compile(r"<(\d+) characters '(.)[^>]*>"), lambda m: Huge(m.group(2) * int(m.group(1)))),
+    (re.compile(r"<an int of \d+\+4000 digits>"), lambda m: HugeInt(10**5000)),
+    (re.compile(r"<object object at 0x[0-9a-f]+>"), lambda m: object()),
+    (re.compile(r"<class 'type'>"), lambda m: type),
+    (re.compile(r"<built-in function len>"), lambda m: len),
+]
+
+
+def _printed_value(lines: list):
+    """A value as hypothesis printed it (Python's repr, cut into lines), made again."""
+    text = re.sub(r"\s*# or any other generated value", "", "\n".join(lines)).strip()
+    text = re.sub(r"\b(0x[0-9a-f_]+|\d[\d_]*)\b", lambda m: m.group(0).replace("_", ""), text)
+    names = {"Rules": cl.Rules, "Card": cl.Card, "Suit": cl.Suit, "inf": float("inf"),
+             "nan": float("nan"), "bytearray": bytearray, "Ellipsis": Ellipsis}
+    for pattern, make in _PRINTED:
+        def named(m, make=make):
+            name = f"_printed{len(names)}"
+            names[name] = make(m)
+            return name
+        text = pattern.sub(named, text)
+    return eval(text, names)        # noqa: S307 - a log this harness wrote
+
+
+def printed_failures(log: str) -> list:
+    """[(rules, [(step, [drawn values])])] for every state-machine failure of
+    tests/test_fuzz.py printed in a pytest log (-q, --tb=short or longer)."""
+    out, rules, steps, values, cur = [], None, None, [], None
+    prefix = re.compile(r"^\s*(?:\|\s*)*(?:E\s+)?")
+    for raw in log.splitlines():
+        header = re.search(r"test_(?:court_piece|double_sir|dehla_pakad)\[([^\]]+)\]", raw)
+        line = prefix.sub("", raw)
+        if header and steps is None:
+            rules = cl.Rules.from_text(header.group(1).replace(",", " "))
+        if line.startswith("Failing test case: <state machine>"):
+            steps, values, cur = [], [], None
+            continue
+        if steps is None:
+            continue
+        draw = re.match(r"Draw \d+(?: \([^)]*\))?: (.*)$", line)
+        step = re.match(r"state\.(\w+)\(", line)
+        if (draw or step or "reproduce_failure" in line) and cur is not None:
+            values.append(_printed_value(cur))
+            cur = None
+        if draw:
+            cur = [draw.group(1)]
+        elif step:
+            steps.append((step.group(1), values))
+            values = []
+        elif "reproduce_failure" in line:
+            out.append((rules, steps))
+            steps = None
+        elif cur is not None:
+            cur.append(line)
+    return out
+
+
+def replay(log_path: str, which: int = 0) -> None:
+    """Replay the ``which``-th state-machine failure printed in a pytest log (a round of
+    ``make fuzz``: build/fuzz/round-N.log), step by step, printing the deal's actions; the
+    failure is raised again at its step."""
+    import test_fuzz
+    with open(log_path, encoding="utf-8") as f:
+        rules, steps = printed_failures(f.read())[which]
+    print(f"rules: {rules.to_text()}")
+    machine = test_fuzz.machine_for(rules)()
+    with few_samples():
+        for name, values in steps:
+            if name == "teardown":
+                continue
+            method = getattr(machine, name)
+            if name in ("moves_are_accepted", "saved_forms_round_trip"):
+                method()
+                continue
+            print(f"{name}: {values!r:.200}")
+            method(data=_Replayed(values))
+            if machine.deal is not None:
+                print("   moves:", " ".join(machine.deal.actions))
+    print("replayed without a failure")
+
+
+def main(argv) -> int:
+    """``python tests/fuzz_support.py steps FILE...``: the soak's counts summed;
+    ``python tests/fuzz_support.py replay LOG [N]``: replay a printed failure."""
+    if len(argv) > 2 and argv[1] == "replay":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        replay(argv[2], int(argv[3]) if len(argv) > 3 else 0)
+        return 0
+    total = sum_steps(argv[2:] if argv[1:2] == ["steps"] else argv[1:])
     for k in sorted(total):
         print(f"{k:>28}: {total[k]}")
     return 0
