@@ -23,7 +23,13 @@ $(VENV)/.test: pyproject.toml | $(VENV)/bin/python
 
 ## make lab: install with [lab] and open JupyterLab at the first lesson
 # (as root, e.g. in a container, Jupyter needs --allow-root to start at all)
-lab: $(VENV)/.lab
+# JupyterLab keeps the widgets of a run in the saved notebook (saveState), so a lesson reopened
+# with a new kernel shows its tables instead of "widget model not found"
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.d/courtlearn.json
+$(LAB_OVERRIDES): scripts/jupyterlab_overrides.json | $(VENV)/bin/python
+	mkdir -p $(dir $@) && cp $< $@
+
+lab: $(VENV)/.lab $(LAB_OVERRIDES)
 	$(VENV)/bin/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) notebooks/00_start_here.ipynb
 
 ## Chromium for the browser tests (Debian package; never a downloaded browser)

@@ -14,6 +14,7 @@ change); pip's cache in build/pip-cache. Nothing is cached outside build/.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -156,3 +157,26 @@ def test_every_lesson_runs_in_the_binder_env(binder_env, tmp_path):
     assert proc.returncode == 0, proc.stdout[-5000:] + proc.stderr[-2000:]
     ran = re.search(r"(\d+) passed", proc.stdout)
     assert ran and int(ran.group(1)) >= 2 * len(lessons), proc.stdout[-2000:]   # cells, not files
+
+
+# ---------------------------------------------------------------- JupyterLab's widget setting
+OVERRIDES = ROOT / "scripts" / "jupyterlab_overrides.json"
+
+
+def test_binder_post_build_turns_on_saving_widget_state(tmp_path):
+    """A lesson run on Binder, saved and reopened shows its tables: postBuild installs the
+    project's JupyterLab override (saveState) where JupyterLab reads it."""
+    env = dict(os.environ, NB_PYTHON_PREFIX=str(tmp_path))
+    subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env, check=True,
+                   timeout=60)
+    installed = tmp_path / "share/jupyter/lab/settings/overrides.d/courtlearn.json"
+    settings = json.loads(installed.read_text())
+    assert settings["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
+    assert settings == json.loads(OVERRIDES.read_text())
+
+
+def test_make_lab_and_the_lite_site_install_the_same_setting():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "overrides.d/courtlearn.json" in makefile and "scripts/jupyterlab_overrides.json" in makefile
+    lite = json.loads((ROOT / "scripts" / "lite" / "jupyter-lite.json").read_text())
+    assert lite["jupyter-config-data"]["settingsOverrides"] == json.loads(OVERRIDES.read_text())

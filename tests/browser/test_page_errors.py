@@ -19,8 +19,9 @@ from labserver import ARTIFACTS, ROOT, Lab
 from page_errors import PageErrors
 
 LESSON_10 = ROOT / "notebooks" / "10_play_a_session.ipynb"
-#: the JupyterLab setting that keeps the widgets a learner's run made in the saved notebook
-SAVE_WIDGETS = {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
+#: the JupyterLab setting that keeps the widgets a learner's run made in the saved notebook,
+#: as the project ships it (make lab, Binder's postBuild and the JupyterLite site install it)
+SAVE_WIDGETS = json.loads((ROOT / "scripts" / "jupyterlab_overrides.json").read_text())
 
 IDLE = """async () => {
     const nb = window.jupyterapp.shell.currentWidget;
