@@ -17,10 +17,12 @@ Guessing the class code is slowed per address; the Origin must be the page's own
 from __future__ import annotations
 
 import asyncio
+import hmac
 import html
 import json
 import logging
 import pathlib
+import re
 import socket
 import time
 from urllib.parse import urlparse
@@ -52,8 +54,9 @@ STATIC_FILES = {
         (WIDGET_STATIC / "fonts" / "NotoSansDevanagari-devanagari-400.woff2", "font/woff2"),
 }
 # the table's fonts for the page's model ("fonts" as the widget sends them), by language
-FONTS = {"ur": {"Noto Nastaliq Urdu": "/static/fonts/NotoNastaliqUrdu-arabic-400.woff2"},
-         "hi": {"Noto Sans Devanagari": "/static/fonts/NotoSansDevanagari-devanagari-400.woff2"}}
+FONTS = {"ur": {"Noto Nastaliq Urdu": "static/fonts/NotoNastaliqUrdu-arabic-400.woff2"},
+         "hi": {"Noto Sans Devanagari": "static/fonts/NotoSansDevanagari-devanagari-400.woff2"}}
+# (paths under the server's prefix: "/" alone, "/services/<name>/" as a JupyterHub service)
 
 MAX_MESSAGE = 4096          # bytes: a page's message is far smaller; larger ones are refused
 MAX_FRAME = 64 * 1024       # bytes: tornado closes a socket sending a frame larger than this
@@ -328,12 +331,7 @@ class ClassServer:
         self.own_store = False            # the server opened the store: it closes it too
         self._static: dict[str, tuple[bytes, str]] = {}
         self._page: bytes | None = None
-        args = {"server": self}
-        self.app = tornado.web.Application(
-            [(r"/", PageHandler, args), (r"/static/(.+)", StaticHandler, args),
-             (r"/ws", LearnerSocket, args), (r"/health", HealthHandler, args)],
-            websocket_max_message_size=MAX_FRAME, websocket_ping_interval=PING_INTERVAL,
-            websocket_ping_timeout=PING_TIMEOUT, compress_response=True)
+        self.app = tornado.web.Application(self.handlers({"server": self}), **self.app_settings())
         self.http = tornado.httpserver.HTTPServer(self.app, xheaders=False)
         try:
             self.http.listen(port, address=host)
@@ -345,7 +343,36 @@ class ClassServer:
         self.port = next(iter(self.http._sockets.values())).getsockname()[1]
         room.server = self
 
-    # -- what it serves
+    # -- what it serves (a subclass, e.g. the JupyterHub service of hub.py, changes these)
+    prefix = "/"            # every route lives under it ("/services/<name>/" under a hub)
+
+    def handlers(self, args: dict) -> list:
+        """The routes: (path pattern, handler class, its arguments), under the prefix."""
+        p = re.escape(self.prefix)
+        return [(p, PageHandler, args), (p + r"static/(.+)", StaticHandler, args),
+                (p + r"ws", LearnerSocket, args), (p + r"health", HealthHandler, args)]
+
+    def app_settings(self) -> dict:
+        """Settings of the tornado Application."""
+        return {"websocket_max_message_size": MAX_FRAME, "websocket_ping_interval": PING_INTERVAL,
+                "websocket_ping_timeout": PING_TIMEOUT, "compress_response": True}
+
+    def page_boot(self) -> dict:
+        """More of what the learner page reads at start (the hub service: ``hub``)."""
+        return {}
+
+    def teacher_allowed(self, handler) -> bool:
+        """Whether ``handler``'s request (the teacher's page or socket) is the teacher's:
+        it carries the teacher's token, as ``?token=`` or an ``Authorization: token ...``
+        header. The JupyterHub service (hub.py) asks the hub instead: a hub user holding
+        the teaching scope."""
+        given = handler.get_argument("token", "") or ""
+        auth = handler.request.headers.get("Authorization", "")
+        if not given and auth[:6].lower() == "token ":
+            given = auth[6:].strip()
+        return bool(given) and hmac.compare_digest(given.encode("utf-8", "replace"),
+                                                   self.room.teacher_token.encode())
+
     def static(self, name: str):
         got = self._static.get(name)
         if got is None and name in STATIC_FILES:
@@ -360,9 +387,10 @@ class ClassServer:
             with using(lang):
                 words = page_words()
                 boot = {"words": words, "lang": lang, "dir": text_direction(lang),
-                        "fonts": FONTS.get(lang, {})}
+                        "fonts": {f: self.prefix + path for f, path in FONTS.get(lang, {}).items()},
+                        "base": self.prefix, **self.page_boot()}
             data = json.dumps(boot, ensure_ascii=False).replace("<", "\\u003c")
-            self._page = PAGE.format(lang=lang, dir=boot["dir"],
+            self._page = PAGE.format(lang=lang, dir=boot["dir"], base=html.escape(self.prefix),
                                      title=html.escape(words["title"]),
                                      boot=data).encode("utf-8")
         return self._page
@@ -448,10 +476,10 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/table.css">
-<link rel="stylesheet" href="/static/learner.css">
+<link rel="stylesheet" href="{base}static/table.css">
+<link rel="stylesheet" href="{base}static/learner.css">
 <script type="application/json" id="courtlearn-boot">{boot}</script>
-<script type="module" src="/static/learner.js"></script>
+<script type="module" src="{base}static/learner.js"></script>
 </head>
 <body>
 <header class="cl-class-bar">
@@ -500,12 +528,14 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
 
 async def serve(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
                 tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
-                hints: bool = False, origins=(), ready=None, stop: asyncio.Event | None = None):
+                hints: bool = False, origins=(), ready=None, stop: asyncio.Event | None = None,
+                server_class=None):
     """Run the class server until ``stop`` is set (or forever): the console script's
-    loop. ``ready(server)`` is called once it listens."""
+    loop. ``ready(server)`` is called once it listens. ``server_class``: another kind of
+    :class:`ClassServer` (called like it), e.g. the JupyterHub service's."""
     loop = asyncio.get_running_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop)
-    server = ClassServer(room, port=port, host=host, origins=origins)
+    server = (server_class or ClassServer)(room, port=port, host=host, origins=origins)
     server.own_store = not isinstance(db, Store)
     if ready is not None:
         ready(server)

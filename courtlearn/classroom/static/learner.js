@@ -8,11 +8,16 @@
 // Plain http from a LAN address is an insecure origin: nothing here needs a secure
 // context (no service worker, no crypto.randomUUID; the server makes the token).
 // Every text goes in with textContent: a name holding markup shows as those characters.
+// As a JupyterHub service (boot.hub) the page lives under the service's prefix (boot.base)
+// and the hub's login is the learner's identity: no code, no name, no token kept here.
 import table from "./table.js";
 
 const boot = JSON.parse(document.getElementById("courtlearn-boot").textContent);
 const WORDS = boot.words || {};
 const TOKEN_KEY = "courtlearn.class.token";
+const BASE = boot.base || "/";
+const HUB = boot.hub === true;
+const LOGIN_AGAIN = 4401;   // close code of a hub socket whose login has lapsed: reload to log in
 const app = document.getElementById("courtlearn-class");
 const connection = document.querySelector("[data-role=connection]");
 const whoami = document.querySelector("[data-role=whoami]");
@@ -90,6 +95,7 @@ let lastPhase = null;
 let roster = null;
 let paused = false;
 let fontsWanted = boot.fonts || {};
+let removed = false;        // (hub) removed by the teacher: join again only with a click
 const fontsLoaded = {};
 
 function setConnected(on) {
@@ -103,7 +109,7 @@ function send(msg) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(`${scheme}${location.host}/ws`);
+  const socket = new WebSocket(`${scheme}${location.host}${BASE}ws`);
   ws = socket;
   socket.onopen = () => { retry = 0; setConnected(true); hello(); };
   socket.onmessage = (ev) => {
@@ -111,8 +117,9 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg && typeof msg.type === "string") handle(msg);
   };
-  socket.onclose = () => {
+  socket.onclose = (ev) => {
     if (ws !== socket) return;
+    if (HUB && ev.code === LOGIN_AGAIN) { location.reload(); return; }
     ws = null;
     setConnected(false);
     if (view) view.model.lost(w("disconnected"));
@@ -123,6 +130,7 @@ function connect() {
 }
 
 function hello() {
+  if (HUB) { if (!removed) send({ type: "hello" }); return; }
   const token = tokens.get();
   if (token) send({ type: "hello", token });
   else if (joining) send({ type: "hello", code: joining.code, name: joining.name });
@@ -179,6 +187,7 @@ function handle(msg) {
       if (msg.rejoin) { tokens.clear(); seated = null; dropTable(); showJoin(msg.reason); }
       break;
     case "removed":
+      removed = HUB;
       tokens.clear();
       seated = null;
       dropTable();
@@ -201,6 +210,15 @@ function notice(text) {
 // ---------------------------------------------------------------- joining and seats
 function showJoin(message) {
   dropTable();
+  if (HUB) {                // the hub says who this is: only a button to join again
+    const form = h("form", { class: "cl-class-join", "data-role": "join-form" }, [
+      h("button", { type: "submit", class: "cl-btn", "data-role": "join", text: w("join") }),
+    ]);
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); removed = false; hello(); });
+    app.replaceChildren(form);
+    if (message) notice(message);
+    return;
+  }
   const params = new URLSearchParams(location.search);
   const code = h("input", { "data-role": "code", name: "code", autocomplete: "off",
     autocapitalize: "characters", maxlength: "16", required: "", value: params.get("code") || "" });
@@ -311,6 +329,6 @@ if (boot.lang in { ur: 1, hi: 1 }) loadFonts();
   if (!tokens.get() && params.get("code") && params.get("name")) {
     joining = { code: params.get("code"), name: params.get("name") };
   }
-  if (!tokens.get() && !joining) showJoin();
+  if (!HUB && !tokens.get() && !joining) showJoin();
 }
 connect();
