@@ -384,3 +384,18 @@ def test_tables_and_seats_refuse_wrong_arguments(make):
     with pytest.raises((ValueError, TypeError)) as err:
         make(deal)
     assert 0 < len(str(err.value)) < 400
+
+
+def test_a_seat_looking_back_past_the_end_of_a_deal_taken_back_shows_it_live():
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=7)
+    table = Table(deal)
+    seat = Seat(table, 0)
+    deal.apply("call:S")
+    while len(deal.actions) < 6:
+        table.step()
+    seat.replay = 5
+    assert seat.snapshot()["replay"]
+    for _ in range(3):
+        deal.undo()                      # taken back outside the table (another window)
+    frame = seat.snapshot()
+    assert not frame["replay"] and seat.replay is None and frame["phase"] == "play"

@@ -717,3 +717,23 @@ def running_twins():
                 if [d.exact for d in theirs] != exact:
                     return deal, twin
     raise AssertionError("no such pair of deals")
+
+
+def test_a_table_looking_back_at_a_moment_taken_back_elsewhere_shows_the_live_deal():
+    """Two tables on one deal: one steps back to move 5, the other takes three moves back.
+    Redrawing the first raised ValueError ("upto must be 0..3, got 5"); it now shows the
+    live deal."""
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    south, east = CardTable(deal, seat=0), CardTable(deal, seat=1)
+    south.call_trump("S")
+    for _ in range(5):
+        south.step()
+    south.replay(5)
+    assert last(south)["replay"]
+    for _ in range(3):
+        east.undo()
+    assert len(deal.actions) == 3
+    south.refresh()
+    frame = last(south)
+    assert not frame["replay"] and south._replay is None
+    check_state_matches_engine(south)

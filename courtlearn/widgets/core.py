@@ -908,6 +908,8 @@ class Seat:
         a live one is kept as the ``prev`` of the next."""
         self._follow()
         deal, replay = self.deal, False
+        if self.replay is not None and self.replay > len(deal.actions):
+            self.replay = None             # taken back (elsewhere) below the moment on show
         if self.replay is not None:
             deal, replay = self.deal.replay(self.replay), True
         prev = self.last if self.last is not None and not replay else None
