@@ -46,7 +46,7 @@ npm:
 
 ## make test: the whole suite (engine, widgets, notebooks, browser, binder, wheel, JupyterLite)
 # (the browser and JupyterLite tests each drive their own Playwright: separate runs)
-test: $(VENV)/.test chromium npm
+test: $(VENV)/.test chromium npm build/hub/node_modules/.bin/configurable-http-proxy
 	$(PY) -m pytest tests -p no:cacheprovider --ignore=tests/browser --ignore=tests/test_lite.py
 	$(MAKE) --no-print-directory test-js
 	$(PY) -m pytest tests/browser -p no:cacheprovider
@@ -63,8 +63,15 @@ test-engine: $(VENV)/.test
 test-notebooks: $(VENV)/.test
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
 
-test-browser: $(VENV)/.test chromium
+test-browser: $(VENV)/.test chromium build/hub/node_modules/.bin/configurable-http-proxy
 	$(PY) -m pytest tests/browser -p no:cacheprovider
+
+## configurable-http-proxy (npm): the JupyterHub that tests/browser/test_hub.py runs the
+## class server under needs its proxy (installed in build/hub, never globally)
+build/hub/node_modules/.bin/configurable-http-proxy: | npm
+	mkdir -p build/hub && echo '{"private": true}' > build/hub/package.json
+	cd build/hub && npm install --no-audit --no-fund --loglevel=error configurable-http-proxy@5
+	touch $@
 
 ## fast tests of the table's page (table.js) with Node's test runner, jsdom and a fake model
 build/js/node_modules/jsdom: tests/js/package.json | npm
