@@ -184,6 +184,9 @@ def test_the_login_redirect_goes_to_the_hubs_oauth():
             where = headers["Location"]
             assert where.startswith("/hub/api/oauth2/authorize?") and f"client_id={CLIENT}" in where
             assert "redirect_uri=%2Fservices%2Fcourtlearn%2Foauth_callback" in where
+            s.base = s.base.rstrip("/")                      # the prefix without its slash
+            status, headers = await asyncio.get_running_loop().run_in_executor(None, fetch)
+            assert status == 301 and headers["Location"] == "/services/courtlearn/"
     asyncio.run(main())
 
 
@@ -222,3 +225,38 @@ def test_the_console_script_serves_the_hub_service_only_when_the_hub_started_it(
 
 def test_docstring_examples():
     assert doctest.testmod(hub, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+class Conn:
+    """A page without a socket: collects what the room sends it."""
+
+    def __init__(self):
+        self.got = []
+
+    def send(self, text):
+        self.got.append(json.loads(text))
+
+    def close(self):
+        pass
+
+
+def test_a_restarted_server_knows_hub_users_by_their_names(tmp_path):
+    store = Store(tmp_path / "class.sqlite")
+    room = Room.create(store, code="HUBRE2", tables=2, seed=5, paused=True)
+    page = Conn()
+    lr = hub.hub_hello(room, page, "a-long-hub-name-" + "x" * 40)
+    assert lr.name == ("a-long-hub-name-" + "x" * 40)[:40]      # shown at most 40 characters
+    assert not any("token" in m for m in page.got)
+    room.take_seat(page, 1, 3)
+    room.close()
+    store.close()
+
+    store = Store(tmp_path / "class.sqlite")
+    room = Room.load(store, "HUBRE2")
+    phone = Conn()
+    again = hub.hub_hello(room, phone, "a-long-hub-name-" + "x" * 40)
+    assert again.id == lr.id
+    assert [m for m in phone.got if m["type"] == "seated"][0]["seat"] == 3
+    other = hub.hub_hello(room, Conn(), "a-long-hub-name-" + "x" * 40 + "-2")
+    assert other.id != lr.id                  # a different hub user, though the names shown agree
+    store.close()
