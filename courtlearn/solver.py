@@ -22,6 +22,12 @@ hand between them), and a move order that tries the likely best card first. Cour
 Piece, which only counts tricks, has a search of its own with sure-trick bounds and
 partition search (:mod:`courtlearn.trick_solver`): whole deals in seconds to minutes.
 
+Every solve has a budget of cards to try (:data:`BUDGET` by default, a few seconds)
+and tables of at most :data:`~courtlearn.trick_solver.TABLE_CAP` entries each: a
+position that needs more is refused with :class:`PositionTooLarge`, whose sentence
+says from which trick on the game's positions can be solved (:data:`SOLVABLE_FROM`,
+measured; :func:`solvable_from` looks it up without searching).
+
 >>> import courtlearn as cl
 >>> deal = cl.Deal(cl.Rules.court_piece(stop_when_decided=False), dealer=3, seed=11)
 >>> _ = deal.call_trump("S")
@@ -36,14 +42,17 @@ True
 from __future__ import annotations
 
 import gc
+import math
+import numbers
+import time
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 from .language import tr, trn
 from .rules import team_of
-from .trick_solver import TrickSearch, lowest_mattered
+from .trick_solver import TABLE_CAP, Bounded, OutOfBudget, TrickSearch, lowest_mattered
 
-__all__ = ["Solution", "solve"]
+__all__ = ["Solution", "solve", "PositionTooLarge", "solvable_from", "BUDGET"]
 
 _ACE = 12          # rank 14 as a bit index (rank - 2)
 _TEN = 8           # rank 10 as a bit index
@@ -55,7 +64,9 @@ class Solution:
 
     ``values``: {card: the mover's team's total at the end of the deal (tricks, or
     tens in Dehla Pakad) with perfect play by all four}; ``best``: the cards with the
-    top value, high to low; ``measure``: "tricks" or "tens"; ``text``: one sentence.
+    top value, high to low; ``measure``: "tricks" or "tens"; ``text``: one sentence;
+    ``solver``: "python" or "dds", whichever answered; ``nodes``: the cards the pure
+    solver tried; ``table_peak``: the most entries one of its tables held.
     """
 
     seat: int
@@ -65,17 +76,21 @@ class Solution:
     text: str
     team: int = 0
     owned: int = 0          # what the team already had in its own pile
-    nodes: int = field(default=0, compare=False)
+    nodes: int = field(default=0, compare=False)          # cards the search tried
+    solver: str = field(default="python", compare=False)  # "python" or "dds"
+    table_peak: int = field(default=0, compare=False)     # most entries a table held
 
     def __repr__(self) -> str:
         vals = ", ".join(f"{c.code}: {v}" for c, v in self.values.items())
         return f"Solution(seat={self.seat}, {self.measure}, {{{vals}}})"
 
 
-class _Search:
-    """One search tree: the deal's fixed facts, and the transposition table."""
+class _Search(Bounded):
+    """One search tree: the deal's fixed facts, and the transposition table
+    (``budget``, ``cap``, ``watch``: see :class:`~courtlearn.trick_solver.Bounded`)."""
 
-    def __init__(self, deal):
+    def __init__(self, deal, budget=math.inf, cap: int = TABLE_CAP, watch=None):
+        super().__init__(budget, cap, watch)
         r = deal.rules
         self.game = r.game
         self.pile = r.game != "court_piece"
@@ -86,7 +101,13 @@ class _Search:
         self.first_void = r.trump_method == "first_void"
         self.table: dict = {}
         self.shapes: dict = {}
-        self.nodes = 0
+
+    def sizes(self) -> tuple:
+        """The entries in each table now."""
+        return len(self.table), len(self.shapes)
+
+    def tables(self) -> tuple:
+        return (self.table,)
 
     # ----------------------------------------------------------------- helpers
     def shape(self, hands, pending):
@@ -102,6 +123,8 @@ class _Search:
                 suit += (pending[s], pending[s + 4], pending[s + 8], pending[s + 12])
             got = memo.get(suit)
             if got is None:
+                if len(memo) >= self.cap:
+                    self.empty(memo)
                 got = memo[suit] = self._compress(suit)
             out.append(got)
         return tuple(out)
@@ -189,6 +212,8 @@ class _Search:
         start of trick ``number`` (0-based). ``st``: the pile state (centre tricks,
         centre tens, last winner, run length, last trick won by an ace, trick that
         fixed the trump)."""
+        if self.nodes >= self.next_check:
+            self.checkpoint()
         if number == 13:
             return 0
         # the pile state as far as it can change what is still to come: the centre's tens
@@ -366,31 +391,208 @@ def _position(deal):
 # Court Piece positions with more tricks left than this go to DDS when endplay is there
 DDS_FROM_TRICKS = 8
 
+# cl.solve's default budget: the most cards a search tries before it gives up on a
+# position (a count, not a time, so the same position gets the same answer on every
+# machine). Where it was measured, at most about 2.5 s of CPU for Court Piece with a
+# known trump (its search does more per card) and 1.5 s for the others, with tables of
+# at most some 30,000 entries (bench/solve_speed.py --limits).
+BUDGET = 250_000
 
-def solve(deal, using: str = "auto") -> Solution:
+# the first trick (1..13) from which nine in ten positions of each game, at that trick
+# and every later one, solve within BUDGET (16 random positions a trick, half of them
+# mid-trick: bench/solve_speed.py --limits). "court_piece" is a known trump without DDS
+# (with DDS, from trick 1); "/first_void": the first player who cannot follow fixes it
+SOLVABLE_FROM = {
+    "court_piece": 4,
+    "court_piece/first_void": 5,
+    "double_sir": 6,
+    "double_sir/first_void": 6,
+    "dehla_pakad": 6,
+    "dehla_pakad/first_void": 6,
+}
+
+
+class PositionTooLarge(ValueError):
+    """:func:`solve` gave up: the position needs more search than the budget allows.
+
+    ``from_trick``: the trick (1..13) from which positions of this game are solved
+    within the default budget (a later trick than now, but for the last trick);
+    ``trick``: the trick now; ``nodes``: the cards tried before stopping; ``budget``:
+    the budget; ``table_peak``: the most entries a table of the search held.
+    """
+
+    def __init__(self, message: str, from_trick: int, trick: int, nodes: int, budget,
+                 table_peak: int = 0):
+        super().__init__(message)
+        self.from_trick = from_trick
+        self.trick = trick
+        self.nodes = nodes
+        self.budget = budget
+        self.table_peak = table_peak
+
+
+def solvable_from(deal) -> int:
+    """The trick (1..13) from which :func:`solve` answers positions of ``deal``'s game
+    within its default budget, as measured (:data:`SOLVABLE_FROM`); 1 for Court Piece
+    with its trump known (or still to be called) when DDS is installed. A cheap look-up
+    (no search), for a caller that would rather not try too early: compare it with
+    ``len(deal.tricks) + 1``.
+
+    >>> import courtlearn as cl
+    >>> solvable_from(cl.Deal(cl.Rules.dehla_pakad(), dealer=0, seed=1))
+    6
+    """
+    from . import dds
+    if (deal.rules.game == "court_piece" and dds.available()
+            and (deal.trump is not None or deal.rules.trump_method != "first_void")):
+        return 1
+    return SOLVABLE_FROM[_kind(deal)]
+
+
+def _kind(deal) -> str:
+    """The key of :data:`SOLVABLE_FROM` for ``deal``."""
+    if deal.rules.trump_method == "first_void":
+        return deal.rules.game + "/first_void"
+    return deal.rules.game
+
+
+def solve(deal, using: str = "auto", budget=None, progress: bool = True) -> Solution:
     """Exact best play for the player to move, all hands known (see the module's doc).
 
-    ``using``: "python" (the pure solver), "dds" (Court Piece only, needs endplay) or
-    "auto" (DDS for Court Piece positions of more than 8 tricks left when endplay is
-    installed, else the pure solver). Raises ValueError outside the play phase and
-    while a hidden trump is face down.
+    ``using``: "python" (the pure solver), "dds" (Court Piece with its trump known,
+    needs endplay) or "auto" (DDS for Court Piece positions of more than 8 tricks left
+    when endplay is installed and DDS can take the position, else the pure solver; the
+    pure solver too if DDS fails).
+
+    ``budget``: the most cards the pure solver tries (``None``: :data:`BUDGET`, a few
+    seconds at most; ``math.inf``: no limit, which may take minutes for whole deals).
+    Its tables never hold more than :data:`~courtlearn.trick_solver.TABLE_CAP` entries
+    each, whatever the budget. Past the budget it raises :class:`PositionTooLarge`, a
+    ValueError that says from which trick on the game's positions can be solved.
+    ``progress``: a progress bar once a solve has taken a second (tqdm, if installed).
+
+    Raises ValueError for anything but a Deal, outside the play phase and while a
+    hidden trump is face down.
+
+    >>> import courtlearn as cl
+    >>> deal = cl.Deal(cl.Rules.dehla_pakad(), dealer=0, seed=1)
+    >>> _ = deal.call_trump("S")
+    >>> solve(deal, budget=20_000)          # a whole deal, and a small budget
+    Traceback (most recent call last):
+    ...
+    courtlearn.solver.PositionTooLarge: This position is too large to solve yet: best play can be worked out from trick 6 on.
     """
-    if using not in ("auto", "python", "dds"):
-        raise ValueError(f"using is 'auto', 'python' or 'dds', got {using!r}.")
+    _check_arguments(deal, using, budget)
     hands, trick, trump, st, pending = _position(deal)
     seat = deal._to_play
     team = team_of(seat)
     if using == "dds" or (using == "auto" and deal.rules.game == "court_piece"
                           and 13 - len(deal._tricks) > DDS_FROM_TRICKS):
-        from . import dds
-        if using == "dds" or dds.available():
-            values = dds.solve_with_endplay(deal)
-            return _solution(deal, seat, values, "tricks", deal._won[team], 0)
-    search = _Search(deal)
-    if not search.pile and trump is not None:
-        # trick counting with a known trump: the faster search of trick_solver
-        return _solve_tricks(deal, search, hands, trick, trump, seat, team)
-    return _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team)
+        values = _by_dds(deal, using)
+        if values is not None:
+            return _solution(deal, seat, values, "tricks", deal._won[team], 0, solver="dds")
+    limit = BUDGET if budget is None else budget
+    meter = _Meter(limit) if progress else None
+    search = _Search(deal, limit, TABLE_CAP, meter)
+    try:
+        if not search.pile and trump is not None:
+            # trick counting with a known trump: the faster search of trick_solver
+            return _solve_tricks(deal, search, hands, trick, trump, seat, team)
+        return _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team)
+    except OutOfBudget as stop:
+        raise _too_large(deal, stop, limit) from None
+    finally:
+        if meter is not None:
+            meter.close()
+
+
+def _check_arguments(deal, using, budget) -> None:
+    """Refuse what :func:`solve` cannot take, before any work (ValueError)."""
+    from .deal import Deal
+    if not isinstance(deal, Deal):
+        raise ValueError(tr("solve() takes a Deal, got {kind}.", kind=type(deal).__name__))
+    if not isinstance(using, str) or using not in ("auto", "python", "dds"):
+        raise ValueError(tr("using is 'auto', 'python' or 'dds', got {using}.",
+                            using=_short(using)))
+    if budget is not None and not (
+            (isinstance(budget, numbers.Integral) and not isinstance(budget, bool)
+             and budget > 0) or budget == math.inf):
+        raise ValueError(tr("budget is a number of cards to try above 0, math.inf for no "
+                            "limit, or None for the default; got {budget}.",
+                            budget=_short(budget)))
+
+
+def _short(value) -> str:
+    """A short prefix of ``value``'s repr, for a refusal."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _by_dds(deal, using):
+    """DDS's values for ``deal``, or None where the pure solver should answer instead
+    ("auto": DDS missing, unable to take the position, or failing on it)."""
+    from . import dds
+    reason = dds.refusal(deal)
+    if using == "dds":
+        if reason is not None:
+            raise ValueError(reason)
+        return dds.solve_with_endplay(deal)
+    if reason is not None or not dds.available():
+        return None
+    try:
+        return dds.solve_with_endplay(deal)
+    except Exception:       # noqa: BLE001 - whatever DDS refuses, the pure search answers
+        return None
+
+
+def _too_large(deal, stop, budget) -> PositionTooLarge:
+    """The refusal of a position the budget could not search through (``stop``: the
+    search's :class:`OutOfBudget`)."""
+    from . import dds
+    now = len(deal._tricks) + 1
+    later = min(max(SOLVABLE_FROM[_kind(deal)], now + 1), 13)
+    if deal.rules.game == "court_piece" and deal._trump is None and dds.available():
+        text = tr("This position is too large to solve yet: best play can be worked out "
+                  "once the trump is fixed, or from trick {trick} on.", trick=later)
+    else:
+        text = tr("This position is too large to solve yet: best play can be worked out "
+                  "from trick {trick} on.", trick=later)
+    return PositionTooLarge(text, from_trick=later, trick=now, nodes=stop.nodes,
+                            budget=budget, table_peak=stop.peak)
+
+
+# seconds a solve runs before its progress bar shows
+PROGRESS_AFTER = 1.0
+
+
+class _Meter:
+    """A search's progress bar (tqdm), shown only once the search has taken
+    :data:`PROGRESS_AFTER` seconds: a bar of the budget used, or a count of cards tried
+    without a budget. Nothing at all for a quick solve (not even tqdm's import)."""
+
+    def __init__(self, budget):
+        self.budget = budget
+        self.started = time.perf_counter()
+        self.bar = None
+
+    def __call__(self, nodes: int) -> None:
+        if self.bar is None:
+            if time.perf_counter() - self.started < PROGRESS_AFTER:
+                return
+            try:
+                from tqdm.auto import tqdm
+            except ImportError:
+                self.started = math.inf         # never again
+                return
+            total = None if self.budget == math.inf else self.budget
+            self.bar = tqdm(total=total, initial=nodes, desc="solve", unit=" cards",
+                            leave=False)
+        else:
+            self.bar.update(nodes - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team) -> Solution:
@@ -411,13 +613,15 @@ def _solve_generic(deal, search, hands, trick, trump, st, pending, seat, team) -
         mine = lo if team == 0 else total - lo
         for rank in run:
             values[Card(Suit(s), rank + 2)] = owned + mine
+    search.settle(*search.sizes())
     return _solution(deal, seat, values, "tens" if search.tens else "tricks", owned,
-                     search.nodes)
+                     search.nodes, table_peak=search.peak)
 
 
 def _solve_tricks(deal, search, hands, trick, trump, seat, team) -> Solution:
-    """:func:`solve` for Court Piece with its trump known (see :mod:`.trick_solver`)."""
-    tricks = TrickSearch(trump)
+    """:func:`solve` for Court Piece with its trump known (see :mod:`.trick_solver`);
+    ``search`` gives the root's moves and the limits."""
+    tricks = TrickSearch(trump, search.budget, search.cap, search.watch)
     number = len(deal._tricks)
     leader = deal._leader
     owned = deal._won[team]
@@ -453,7 +657,9 @@ def _solve_tricks(deal, search, hands, trick, trump, seat, team) -> Solution:
     finally:
         if collecting:
             gc.enable()
-    return _solution(deal, seat, values, "tricks", owned, tricks.nodes)
+    tricks.settle(*tricks.sizes())
+    return _solution(deal, seat, values, "tricks", owned, tricks.nodes,
+                     table_peak=tricks.peak)
 
 
 def _mtdf(probe, total: int, guess) -> int:
@@ -478,13 +684,15 @@ def _mtdf(probe, total: int, guess) -> int:
     return lo
 
 
-def _solution(deal, seat, values, measure, owned, nodes) -> Solution:
+def _solution(deal, seat, values, measure, owned, nodes, solver="python",
+              table_peak=0) -> Solution:
     values = dict(sorted(values.items(), key=lambda kv: (-kv[1], kv[0].si, -kv[0].rank)))
     top = max(values.values())
     best = [c for c, v in values.items() if v == top]
     text = _sentence(deal, seat, values, best, measure, owned)
     return Solution(seat=seat, values=values, measure=measure, best=best, text=text,
-                    team=team_of(seat), owned=owned, nodes=nodes)
+                    team=team_of(seat), owned=owned, nodes=nodes, solver=solver,
+                    table_peak=table_peak)
 
 
 def _after(search, hands, leader, number, st, trump, pending, trick, seat, s, r, alpha, beta):

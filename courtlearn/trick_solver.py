@@ -28,10 +28,97 @@ above it: the class then only holds positions where the run is a run too.
 
 Values are team 0's (North–South's) tricks still to win; a relevance mask has the
 ranks of suit ``s`` at bits ``16*s + rank - 2``.
+
+Both searches (this one and :mod:`courtlearn.solver`'s) are :class:`Bounded`: they
+count the cards they try against a budget and stop with :class:`OutOfBudget` past it,
+and no table of theirs grows past ``cap`` entries (a full table is emptied and
+refilled: it is a cache, so results stay the same, only slower).
 """
 from __future__ import annotations
 
-__all__ = ["TrickSearch", "lowest_mattered"]
+import math
+
+__all__ = ["TrickSearch", "lowest_mattered", "Bounded", "OutOfBudget", "TABLE_CAP"]
+
+# the most entries any one table of a search holds (a few hundred bytes each)
+TABLE_CAP = 200_000
+# nodes between two looks at the budget, the tables' sizes and the progress report
+CHECK_EVERY = 4096
+# a trick start comes at most this many nodes after the last one
+_TRICK = 8
+
+
+class OutOfBudget(Exception):
+    """A search tried more cards than its budget allows (``nodes``: how many;
+    ``peak``: the most entries a table of it held)."""
+
+    def __init__(self, nodes: int, peak: int = 0):
+        super().__init__(nodes)
+        self.nodes = nodes
+        self.peak = peak
+
+
+class Bounded:
+    """A search's limits: ``budget`` (the most nodes, i.e. cards tried; ``math.inf``: no
+    limit), ``cap`` (the most entries of each table) and ``watch`` (called now and then
+    with the nodes so far, for a progress bar). ``peak`` is the most entries a table of
+    the search has held.
+
+    The search counts ``self.nodes`` and calls :meth:`checkpoint` at a trick start once
+    ``self.nodes`` reaches ``self.next_check``: at most ``every`` nodes apart, and the
+    budget's last node. Its big tables (:meth:`tables`) grow by at most one entry per
+    node, so they are looked at there too, not at each entry (that would cost a few per
+    cent): one with less room than the next checkpoint's worth is emptied. Small memos
+    check at each new entry (:meth:`empty` before adding to a full one).
+
+    >>> b = Bounded(budget=10)
+    >>> b.nodes = 11
+    >>> b.checkpoint()
+    Traceback (most recent call last):
+    ...
+    courtlearn.trick_solver.OutOfBudget: 11
+    """
+
+    def __init__(self, budget=math.inf, cap: int = TABLE_CAP, watch=None):
+        self.budget = budget
+        self.cap = cap
+        self.watch = watch
+        self.nodes = 0
+        self.peak = 0
+        self.every = max(1, min(CHECK_EVERY, (cap - _TRICK) // 2))
+        self.next_check = min(self.every, budget + 1)
+
+    def checkpoint(self) -> None:
+        """Stop past the budget (:class:`OutOfBudget`), else empty a big table too full
+        to take the next ``every`` nodes' entries, and report progress."""
+        if self.nodes > self.budget:
+            self.settle(*self.sizes())
+            raise OutOfBudget(self.nodes, self.peak)
+        room = self.cap - self.every - _TRICK
+        for table in self.tables():
+            if len(table) > room:
+                self.empty(table)
+        if self.watch is not None:
+            self.watch(self.nodes)
+        self.next_check = min(self.nodes + self.every, self.budget + 1)
+
+    def tables(self) -> tuple:
+        """The big tables (dicts that gain at most an entry per node), for :meth:`checkpoint`."""
+        return ()
+
+    def empty(self, table: dict) -> None:
+        """Empty a table (before it would pass the cap). Tables only grow between two
+        emptyings, so ``peak`` counts exactly with :meth:`settle` at the end."""
+        self.peak = max(self.peak, len(table))
+        table.clear()
+
+    def settle(self, *sizes: int) -> None:
+        """Count the tables' sizes at the end of the search for ``peak``."""
+        self.peak = max(self.peak, *sizes)
+
+    def sizes(self) -> tuple:
+        """The entries in each table of the search now."""
+        return (0,)
 
 
 class _Suit:
@@ -69,29 +156,49 @@ class _Suit:
         return bin(self.live >> low).count("1")
 
 
-class TrickSearch:
-    """One search tree of a trick-counting deal with a known trump, and its tables."""
+class TrickSearch(Bounded):
+    """One search tree of a trick-counting deal with a known trump, and its tables
+    (``budget``, ``cap``, ``watch``: see :class:`Bounded`)."""
 
-    def __init__(self, trump: int):
+    def __init__(self, trump: int, budget=math.inf, cap: int = TABLE_CAP, watch=None):
+        super().__init__(budget, cap, watch)
         self.trump = trump
         self.exact: dict = {}       # (leader, holders x4) -> (lo, hi, depths, best lead)
         # (leader, lengths x4) -> {depths: {the holders of the top cards that mattered,
         # as many of each suit as its depth: (lo, hi)}}
         self.classes: dict = {}
+        self.stored = 0             # the entries in classes, all buckets together
         self.suits: dict = {}
         self.runs: dict = {}        # (a hand's cards of a suit, the others') -> _runs()
-        self.nodes = 0
 
     def suit(self, masks) -> _Suit:
         got = self.suits.get(masks)
         if got is None:
+            if len(self.suits) >= self.cap:
+                self.empty(self.suits)
             got = self.suits[masks] = _Suit(masks)
         return got
+
+    def sizes(self) -> tuple:
+        """The entries in each table now."""
+        return len(self.exact), self.stored, len(self.suits), len(self.runs)
+
+    def tables(self) -> tuple:
+        return (self.exact,)
+
+    def checkpoint(self) -> None:
+        if self.stored > self.cap - self.every - _TRICK:
+            self.peak = max(self.peak, self.stored)
+            self.classes.clear()
+            self.stored = 0
+        super().checkpoint()
 
     # ------------------------------------------------------------ the search
     def trick_start(self, hands, leader, number, alpha, beta):
         """(team 0's tricks from the start of trick ``number`` (0-based) with best play,
         relevance mask), searched in the window (alpha, beta)."""
+        if self.nodes >= self.next_check:
+            self.checkpoint()
         if number >= 12:
             return self.last_trick(hands, leader) if number == 12 else (0, 0)
         info = [self.suit((hands[s], hands[s + 4], hands[s + 8], hands[s + 12]))
@@ -167,6 +274,8 @@ class TrickSearch:
         old = entries.get(prefixes)
         if old is not None:
             lo, hi = max(lo, old[0]), min(hi, old[1])
+        else:
+            self.stored += 1
         entries[prefixes] = (lo, hi)
         return v, rel
 
@@ -378,6 +487,8 @@ class TrickSearch:
                 lead = side * 32 + (16 if s == trump else 0)
             got = runs.get((mine, others))
             if got is None:
+                if len(runs) >= self.cap:
+                    self.empty(runs)
                 got = runs[(mine, others)] = _runs(mine, others)
             for high, low in got:
                 if not trick:

@@ -1,5 +1,6 @@
 """cl.solve against exhaustive search through the public API (positions with at most
 three tricks left), for all three games and every pile option; and its refusals."""
+import math
 import random
 
 import pytest
@@ -153,7 +154,8 @@ def _both_solvers(state):
     """(notation, the pure solver's values == DDS's) for one position (a worker's job)."""
     from courtlearn.dds import solve_with_endplay
     deal = cl.Deal.from_dict(state)
-    return deal.to_notation(), solve(deal, using="python").values == solve_with_endplay(deal)
+    pure = solve(deal, using="python", budget=math.inf, progress=False)      # no limit
+    return deal.to_notation(), pure.values == solve_with_endplay(deal)
 
 
 @pytest.mark.slow
