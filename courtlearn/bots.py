@@ -14,6 +14,8 @@ which moves the deciding seat may make and makes the single decision it awaits.
   card), plays each of those deals out quickly for every card it may play
   (:mod:`courtlearn.fastplay`), and picks the card with which its side wins
   the deal most often.
+* :class:`BestPlayBot` looks at every hand and plays a best card by the exact
+  solver (:func:`courtlearn.solve`): the defence of the lessons' try-it tables.
 
 ``hint(deal)`` asks a Monte Carlo bot for the seat to play and explains its
 choice in plain words, from its own estimates.
@@ -30,8 +32,8 @@ from .cardbits import mask_of as _mask
 from .cards import Suit, _whole, deck, quoted
 from .language import suit_word, tr, trn
 
-__all__ = ["Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act", "check_samples",
-           "deciding_seat", "hint"]
+__all__ = ["BestPlayBot", "Bot", "Hint", "MonteCarloBot", "RandomBot", "RuleBot", "act",
+           "check_samples", "deciding_seat", "hint"]
 
 HIDDEN_METHODS = ("hidden", "hidden_random")
 DEFAULT_SAMPLES = 400   # median decision well under 250 ms on 2 shared cores (bench/decision_time.py)
@@ -432,6 +434,56 @@ class RuleBot(_Bot):
         trump_i = _si(deal.trump)
         trumps = [c for c in hand if _si(c) == trump_i]
         return bool(trumps) and len(trumps) >= 3
+
+
+# --------------------------------------------------------------- BestPlayBot
+class BestPlayBot(RuleBot):
+    """Plays a best card **with every hand in view**: it looks at all four hands.
+
+    This is not a fair opponent; it cheats by design. It is the defence for lessons and
+    puzzles whose text says what the other side will do ("East takes it with the J♠"):
+    each card it plays is one of ``cl.solve(deal).best`` (perfect play by all four,
+    all cards known), and among equally good cards the lowest (by rank, then suit
+    ♠ ♥ ♣ ♦), so the same position always gets the same card.
+
+    Where the solver does not answer it plays as :class:`RuleBot`: before the trick from
+    which the game's positions can be solved (:func:`courtlearn.solver.solvable_from`),
+    while a hidden trump is still face down, or when a position is too large. Calling or
+    choosing the trump, deferring, asking for a hidden trump and playing on after a
+    court are RuleBot's. It is meant for end positions: from the last five tricks or so
+    a decision takes a blink, at the first solvable trick it may take seconds.
+
+    >>> import courtlearn as cl
+    >>> deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=1)
+    >>> while len(deal.tricks) < 10:                 # RuleBots play the first ten tricks
+    ...     _ = RuleBot().act(deal)
+    >>> cl.solve(deal, progress=False).best          # West's best cards, all hands known
+    [Card.parse('9D'), Card.parse('6D'), Card.parse('3D')]
+    >>> BestPlayBot().choose(deal)                   # the lowest of them
+    Card.parse('3D')
+    """
+
+    def __repr__(self):
+        return "BestPlayBot()"
+
+    def choose(self, deal):
+        best = _best_cards(deal)
+        if not best:
+            return super().choose(deal)
+        return min(best, key=lambda c: (c.rank, c.si))
+
+
+def _best_cards(deal) -> list:
+    """``cl.solve(deal).best``, or [] where the solver does not answer: before the trick
+    its game is solved from (no search is tried), or when it refuses (a ValueError: a
+    hidden trump face down, a position past its budget)."""
+    from .solver import solvable_from, solve
+    if len(deal.tricks) + 1 < solvable_from(deal):
+        return []
+    try:
+        return list(solve(deal, progress=False).best)
+    except ValueError:
+        return []
 
 
 _CODES = {(c.rank, int(c.suit)): c.code for c in deck()}

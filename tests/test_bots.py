@@ -536,3 +536,100 @@ def test_hints_and_monte_carlo_never_raise_after_revokes(playouts, monkeypatch):
             assert mc.choose(deal) in deal.legal_cards()
             given += 1
     assert given >= 300
+
+
+# ------------------------------------------------------------- BestPlayBot
+def _late(rules, seed, tricks=9):
+    """A deal of ``rules`` played by RuleBots to ``tricks`` tricks (None if it ended)."""
+    deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+    while deal.phase != "over" and len(deal.tricks) < tricks:
+        RuleBot().act(deal)
+    return deal if deal.phase == "play" else None
+
+
+def _lowest(cards):
+    return min(cards, key=lambda c: (c.rank, c.si))
+
+
+@pytest.mark.parametrize("game,options", [
+    ("court_piece", {"stop_when_decided": False}), ("double_sir", {}), ("dehla_pakad", {}),
+    ("double_sir", {"trump_method": "first_void"}), ("dehla_pakad", {"trump_method": "first_void"}),
+])
+def test_best_play_bot_plays_the_lowest_of_the_solvers_best_cards(game, options):
+    """From the last five tricks to the end, every card it plays is lawful, one of
+    cl.solve's best, and the lowest of them; a second bot plays the same."""
+    from courtlearn.solver import solve
+    rules = cl.Rules.of(game, **options)
+    bot, positions = cl.bots.BestPlayBot(), 0
+    for seed in range(8):
+        deal = _late(rules, seed, tricks=8)
+        while deal is not None and deal.phase == "play":
+            card = bot.choose(deal)
+            assert card in deal.legal_cards()
+            assert card == _lowest(solve(deal, progress=False).best)
+            assert cl.bots.BestPlayBot().choose(deal) == card and bot.choose(deal) == card
+            deal.play(card)
+            positions += 1
+    assert positions > 40
+
+
+def test_best_play_bot_takes_a_trick_only_when_it_pays():
+    """The position of lesson 07 at trick 11 after South's 10♠: East's three spades are
+    worth the same with all hands known (North's 9♠ or South's K♠ takes the last trick
+    anyway), so the bot keeps its J♠ and plays the 4♠, where the K♠ led instead makes the
+    J♠ the master and the bot keeps it for the last trick, which sweeps the centre."""
+    deal = cl.Deal.prearranged(cl.Rules.double_sir(), hands=[
+        "AS KS 10S AH KD 5C 8C 3D 8D 3H 6H JH 2S", "3S QS AD AC KC 4D 9D 10D 10C QC 4S 7S JS",
+        "5S 4H 6D 3C 6C QD JD 5H QH 9H 6S 8S 9S", "2H 7H 2D 4C 7C 5D 7D KH 8H 10H 2C 9C JC",
+    ], dealer=3)
+    deal.call_trump("S")
+    deal.apply("AS 3S 5S 2H AH QS 4H 7H AD 6D 2D KD AC 3C 4C 5C KC 6C 7C 8C 4D QD 5D 3D "
+               "JD 7D 8D 9D 5H KH 3H 10D 8H 6H 10C QH 9H 10H JH QC")
+    ten = deal.copy()
+    ten.play("10S")
+    assert cl.bots.BestPlayBot().choose(ten) == cl.Card.parse("4S")
+    king = deal.copy()
+    king.apply("KS 4S 6S 2C 10S")
+    assert cl.bots.BestPlayBot().choose(king) == cl.Card.parse("7S")     # not the J♠
+    assert RuleBot().choose(king) == cl.Card.parse("JS")                 # RuleBot cashes it
+
+
+def test_best_play_bot_plays_as_rulebot_where_the_solver_does_not_answer(monkeypatch):
+    import courtlearn.solver as solver
+    bot, rule = cl.bots.BestPlayBot(), RuleBot()
+    # fixing the trump: RuleBot's call and trump card
+    fresh = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=4)
+    assert bot.call_trump(fresh) == rule.call_trump(fresh)
+    shown = cl.Deal(cl.Rules.court_piece(trump_method="hidden"), dealer=3, seed=4)
+    assert bot.choose_trump_card(shown) == rule.choose_trump_card(shown)
+    # a hidden trump still face down: the solver refuses, RuleBot's card
+    shown.choose_trump_card(rule.choose_trump_card(shown))
+    with pytest.raises(ValueError):
+        solver.solve(shown, progress=False)
+    assert bot.choose(shown) == rule.choose(shown)
+    # early in a deal no search is even tried (it would take seconds, then give up)
+    early = cl.Deal(cl.Rules.dehla_pakad(), dealer=3, seed=4)
+    rule.act(early)
+
+    def searched(deal, **_):
+        raise AssertionError("the solver was asked")
+    monkeypatch.setattr(solver, "solve", searched)
+    assert bot.choose(early) == rule.choose(early)
+    # a position past the solver's budget: RuleBot's card
+    asked = []
+
+    def refuse(deal, **_):
+        asked.append(deal)
+        raise solver.PositionTooLarge("too large", from_trick=12, trick=10, nodes=9, budget=9)
+    monkeypatch.setattr(solver, "solve", refuse)
+    late = _late(cl.Rules.double_sir(), 1, tricks=10)
+    assert bot.choose(late) == rule.choose(late) and asked
+
+
+def test_best_play_bot_plays_whole_deals_through_act():
+    for rules in (cl.Rules.court_piece(), cl.Rules.court_piece(trump_method="hidden")):
+        deal = play_out(cl.Deal(rules, dealer=1, seed=3), [cl.bots.BestPlayBot()] * 4)
+        assert deal.result is not None and deal.result.kind != "revoke"
+    assert repr(cl.bots.BestPlayBot()) == "BestPlayBot()"
+    with pytest.raises(TypeError):
+        cl.bots.BestPlayBot().choose("AS")
