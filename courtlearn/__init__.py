@@ -10,7 +10,8 @@
 True
 
 ``import courtlearn`` loads no third-party package: ``cl.widgets``,
-``cl.exercises``, ``cl.play`` and the pandas views load theirs on first use.
+``cl.exercises``, ``cl.play``, ``cl.classroom`` (its server: tornado) and the pandas
+views load theirs on first use.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "De
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
            "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "review",
-           "puzzles", "set_language", "get_language", "LANGUAGES"]
+           "puzzles", "classroom", "set_language", "get_language", "LANGUAGES"]
 
 
 def hint(deal, seat=None, samples=None, seed=0):
@@ -75,8 +76,12 @@ def play(game="court_piece", seed=None, seat=0, bots=None, **options):
 
 
 def __getattr__(name):
-    if name in ("bots", "widgets", "exercises", "frames", "render", "puzzles"):
+    if name in ("bots", "widgets", "exercises", "frames", "render", "puzzles", "classroom"):
         module = importlib.import_module(f".{name}", __name__)
+        if name == "widgets":
+            # cl.widgets is the card tables: their libraries load here, on first use (the
+            # table's logic, courtlearn.widgets.core, imported alone loads neither)
+            importlib.import_module(".widgets.table", __name__)
         globals()[name] = module
         return module
     raise AttributeError(f"module 'courtlearn' has no attribute {name!r}")
