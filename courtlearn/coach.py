@@ -414,7 +414,7 @@ def _names(options) -> str:
     shown = [suit_word(o) if isinstance(o, Suit) else str(o)
              for o in (options if len(options) <= 4 else options[:3])]
     names = shown[0] if len(shown) == 1 else tr("{cards} or {last}",
-                                                cards=", ".join(shown[:-1]), last=shown[-1])
+                                                cards=tr(", ").join(shown[:-1]), last=shown[-1])
     if len(options) > 4:
         names = tr("{cards} (or any of {n} more as good)", cards=names, n=len(options) - 3)
     return names

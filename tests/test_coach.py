@@ -339,3 +339,11 @@ def test_a_card_that_wins_3_or_4_times_in_10_is_not_a_good_choice():
     good = [d for d in rv.decisions if d.chances[d.chosen] >= 0.6 and d.verdict == "best"
             and d.loss < 0.05 and len(d.chances) > 1]
     assert good and all("a good choice" in d.text for d in good)
+
+
+def test_a_list_of_best_cards_uses_the_languages_own_comma():
+    from courtlearn.coach import _names
+    from courtlearn.language import using
+    with using("ur"):
+        text = _names(cl.cards("JC 7H 9H"))
+    assert "\u060c" in text and ", " not in text          # the Arabic comma, not a Latin one
