@@ -3,8 +3,8 @@
 A JupyterHub on 127.0.0.1 (free ports, its database, cookie secret and config in a temp
 folder; configurable-http-proxy from npm, installed by `make test` in build/hub; a dummy
 authenticator; no single-user server is ever started) runs `courtlearn class serve` as a
-managed service, with the roles of the README's "On a JupyterHub": learners may use the
-service, the teacher also holds `custom:courtlearn:teach`. In Chromium, two learners log
+managed service, configured by the lines of the README's "On a JupyterHub" (every hub
+user may use the service; the user "teacher" also holds `custom:courtlearn:teach`). In Chromium, two learners log
 in to the hub (two browser contexts), open the service, join by their hub names with no
 class code, take seats at one table and play a card each; a learner returning from a
 fresh browser (no saved token) is back in their seat by their hub login alone; the
@@ -37,8 +37,7 @@ pytestmark = pytest.mark.timeout(300)
 
 CHP = ROOT / "build" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
 SERVICE = "courtlearn"
-LEARNERS = ("ali", "bina")
-TEACHER = "ustad"
+TEACHER = "teacher"             # the README's teacher
 PASSWORD = "any"                 # the dummy authenticator takes any password
 
 CONFIG = """\
@@ -58,24 +57,22 @@ c.ConfigurableHTTPProxy.command = [{chp!r}]
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
 c.ConfigurableHTTPProxy.debug = False
 
-# the README's lines ("On a JupyterHub"), with this test's users and files
-c.JupyterHub.custom_scopes = {{
-    "custom:courtlearn:teach": {{"description": "Teach the courtlearn class"}},
-}}
-c.JupyterHub.load_roles = [
-    {{"name": "courtlearn-learner", "users": {learners!r},
-     "scopes": ["access:services!service=courtlearn"]}},
-    {{"name": "courtlearn-teacher", "users": [{teacher!r}],
-     "scopes": ["access:services!service=courtlearn", "custom:courtlearn:teach"]}},
-]
-c.JupyterHub.services = [{{
-    "name": "courtlearn",
-    "url": "http://127.0.0.1:{service_port}",
-    "command": {command!r},
-    "oauth_client_allowed_scopes": ["custom:courtlearn:teach"],
-    "oauth_no_confirm": True,
-}}]
+# the README's lines ("On a JupyterHub") follow, with this test's port and command
 """
+README_ANCHOR = "### On a JupyterHub"
+
+
+def readme_config(service_port: int, command: list) -> str:
+    """The jupyterhub_config.py lines of the README, as they are, but for the service's
+    port and command (this test's free port, temp folder and Python)."""
+    text = (ROOT / "README.md").read_text()
+    assert README_ANCHOR in text, f"the README has no {README_ANCHOR!r} subsection"
+    block = text.split(README_ANCHOR, 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    url = re.findall(r'"url": "http://127\.0\.0\.1:\d+"', block)
+    cmd = re.findall(r'"command": \[[^\]]*\]', block)
+    assert len(url) == 1 and len(cmd) == 1, block
+    return (block.replace(url[0], f'"url": "http://127.0.0.1:{service_port}"')
+                 .replace(cmd[0], f'"command": {command!r}'))
 
 
 def _get(url: str, timeout: float = 3.0):
@@ -109,8 +106,7 @@ class Hub:
                    "--db", str(self.db), "--tables", "2", "--code", "HUBTST", "--grace", "60"]
         (self.tmp / "jupyterhub_config.py").write_text(CONFIG.format(
             port=self.port, hub_port=self.hub_port, api_port=self.api_port,
-            service_port=self.service_port, tmp=self.tmp, chp=str(CHP), command=command,
-            learners=list(LEARNERS), teacher=TEACHER))
+            tmp=self.tmp, chp=str(CHP)) + readme_config(self.service_port, command))
         env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         for key in [k for k in env if k.startswith(("JUPYTERHUB_", "CONFIGPROXY_"))]:
             del env[key]                  # run inside a hub or not, this hub is our own
