@@ -393,9 +393,9 @@ DDS_FROM_TRICKS = 8
 
 # cl.solve's default budget: the most cards a search tries before it gives up on a
 # position (a count, not a time, so the same position gets the same answer on every
-# machine). Where it was measured, at most about 2.5 s of CPU for Court Piece with a
-# known trump (its search does more per card) and 1.5 s for the others, with tables of
-# at most some 30,000 entries (bench/solve_speed.py --limits).
+# machine). Where it was measured (a shared 2-core machine), at most about 3 s of CPU
+# for Court Piece with a known trump (its search does more per card) and 2.5 s for the
+# others, tables of at most some 35,000 entries and 30 MB (bench/solve_speed.py --limits).
 BUDGET = 250_000
 
 # the first trick (1..13) from which nine in ten positions of each game, at that trick
@@ -404,7 +404,7 @@ BUDGET = 250_000
 # (with DDS, from trick 1); "/first_void": the first player who cannot follow fixes it
 SOLVABLE_FROM = {
     "court_piece": 4,
-    "court_piece/first_void": 5,
+    "court_piece/first_void": 6,
     "double_sir": 6,
     "double_sir/first_void": 6,
     "dehla_pakad": 6,
