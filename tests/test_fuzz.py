@@ -538,6 +538,11 @@ class DealMachine(RuleBasedStateMachine):
         if fz.has_decision(deal):
             assert deal.moves(deal.actor), "a decision is due but its seat has no move"
         for seat in range(4):
+            view = deal.view(seat)
+            assert list(view.hand) == deal.hand(seat) and view.seat == seat
+            assert list(view.legal) == (deal.legal_cards() if deal.to_play == seat else [])
+            assert all(e.visible_to(seat) for e in view.events)
+        for seat in range(4):
             for m in deal.moves(seat):
                 if m.kind in ("play", "choose_trump_card"):
                     assert all(getattr(deal, "can_" + m.kind)(c) for c in m.cards), m
