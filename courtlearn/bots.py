@@ -513,6 +513,8 @@ class _Known:
     pending_need: int        # Dehla first_void: cards each seat still gets (0 or 8)
     rest_at: int             # number of cards played before the rest was dealt (-1: not yet / never)
     unknown: list            # indices of every card this seat cannot place
+    start_trump: int = -1    # the trump when play began (-1: none yet: a face-down trump
+                             # card, or first_void), as the play-outs start from it
 
 
 def _known_from(deal, seat) -> _Known:
@@ -548,7 +550,11 @@ def _known_from(deal, seat) -> _Known:
     located = [0, 0, 0, 0]
     hidden_card, hidden_slot = -1, False
     tc = view.trump_card
-    if method in HIDDEN_METHODS:
+    # a deferred trump (defer_trump) under the hidden rules: no card was set aside; the
+    # turned card fixed a public trump before play and stays in its owner's hand, as with
+    # "shown" (the defer event is public)
+    deferred = any(ev.kind == "defer" for ev in view.events)
+    if method in HIDDEN_METHODS and not deferred:
         if view.hidden_trump:
             if tc is not None and seat == caller:
                 hidden_card = fp.card_index(tc)     # its owner knows it
@@ -588,8 +594,10 @@ def _known_from(deal, seat) -> _Known:
     if hidden_card >= 0:
         known_mask |= 1 << hidden_card
     unknown = [i for i in range(52) if not (known_mask >> i) & 1]
+    start_trump = trump if deferred or method not in HIDDEN_METHODS + ("first_void",) else -1
     return _Known(seat, view.dealer, caller, hand, played_by, order, asks, located, need,
-                  voids, hidden_slot, hidden_card, trump, pending_need, rest_at, unknown)
+                  voids, hidden_slot, hidden_card, trump, pending_need, rest_at, unknown,
+                  start_trump)
 
 
 class _Sampler:
@@ -897,8 +905,7 @@ class MonteCarloBot(_Bot):
         took the trick when the side lost it."""
         k = _known_from(deal, seat)
         legal = list(deal.legal_cards())
-        trump = k.trump if _method(deal.rules) not in HIDDEN_METHODS + ("first_void",) else -1
-        args = (deal, k, legal, trump, self._seed(deal, seat, salt))
+        args = (deal, k, legal, k.start_trump, self._seed(deal, seat, salt))
         if _use_numpy():
             return self._evaluate_numpy(*args)
         return self._evaluate_python(*args)

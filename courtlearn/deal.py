@@ -433,7 +433,7 @@ class Deal:
         self._result: DealResult | None = None
         self._revokes: list[list] = []   # [seat, trick, card, led, established, provable, pos]
         self._asked: int | None = None
-        self._corrected: int | None = None   # a revoker who corrected must follow this trick
+        self._corrected: tuple = ()          # who corrected a revoke: they must follow this trick
         self._fixed_at: tuple | None = None  # first_void: (trick, position) that fixed trump
         self._revealed_at: tuple | None = None  # hidden trump: (trick, position) when shown
         self._seven: int | None = None       # Court Piece: team that won the first seven
@@ -570,12 +570,22 @@ class Deal:
         """The actions, read off the log: each action logs exactly one entry of these kinds
         (cards played stay Cards, the rest are tokens)."""
         out = []
+        revokers = []           # the open trick's revokers, in the order they played
         for e in self._log:
             k = e[0]
             if k == "play":
                 out.append(e[2])
             elif k in _ACTION_KINDS:
-                out.append(_ACTION_KINDS[k](e[1], e[2], e[3]))
+                if k == "correct":      # "correct": the earliest revoke; "correct:2": seat 2's
+                    at = revokers.index(e[1])
+                    out.append("correct" if at == 0 else f"correct:{e[1]}")
+                    del revokers[at:]
+                else:
+                    out.append(_ACTION_KINDS[k](e[1], e[2], e[3]))
+            elif k == "revoke":
+                revokers.append(e[1])
+            elif k == "trick":
+                revokers.clear()
         return out
 
     @property
@@ -671,8 +681,9 @@ class Deal:
                 out.append(Move("play", cards=cards))
                 if self._refuse_ask() is None:
                     out.append(Move("ask_for_trump"))
-            rv = self._open_revoke()
-            if rv is not None and rv[0] == seat:
+            # every revoker of the open trick may take back its own revoke, whether or not
+            # someone revoked before it (which it cannot see)
+            if self._revokes and self._open_revoke(seat) is not None:
                 out.append(Move("correct_revoke"))
         if self._claimable(seat)[0] is None:
             out.append(Move("claim_revoke"))
@@ -727,10 +738,10 @@ class Deal:
         if self._trick:
             led = self._led
             if card.suit != led and hand & SUIT_MASKS[led]:
-                if self.rules.revokes == "allowed" and self._corrected != seat:
+                if self.rules.revokes == "allowed" and seat not in self._corrected:
                     return None
                 reason = illegal_reason(self.rules, seat, card, led, hand)
-                if self._corrected == seat:
+                if seat in self._corrected:
                     reason += " " + tr("Having corrected a revoke, {seat} must now follow suit.",
                                        seat=name)
                 return reason
@@ -894,7 +905,7 @@ class Deal:
         self._led = None
         self._ledi = -1
         self._asked = None
-        self._corrected = None
+        self._corrected = ()
         self._leader = win_seat
         by_trump = best.suit is trump
         events, log = self._events, self._log
@@ -1196,34 +1207,54 @@ class Deal:
         self._asked = seat
         self._reveal("asked", seat)
 
-    def correct_revoke(self) -> list[Event]:
-        """Take back the earliest revoke of the open trick, and every card played after it;
-        returns the events added."""
+    def correct_revoke(self, seat: int | None = None) -> list[Event]:
+        """Take back a revoke of the open trick, and every card played after it; returns
+        the events added. With no seat, the earliest revoke of the open trick, whoever is
+        to play; with a seat, that seat's own revoke (its revoker's move: what the table
+        sends, since a revoker cannot see whether an earlier card was a revoke too).
+
+        >>> import courtlearn as cl
+        >>> deal = cl.Deal.prearranged(cl.Rules.court_piece(revokes="allowed"), [
+        ...     "AS 2S 3S 4S 5S 2H 3H 4H 5H 6H 7H 8H 9H", "KS AH KH QH JH 2D 3D 4D 5D 6D 7D 8D 9D",
+        ...     "QS 10H 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
+        ...     "JS 10S 9S 8S 7S 6S KC AC 10D JD QD KD AD"], dealer=3)
+        >>> _ = deal.apply("call:C AS AH 10H")      # East and North both revoke
+        >>> _ = deal.correct_revoke(2)              # North takes back its own 10♥ only
+        >>> deal.trick.cards, deal.to_play, deal.actions[-1]
+        (((0, Card.parse('AS')), (1, Card.parse('AH'))), 2, 'correct:2')
+        """
         n = len(self._log)
-        self.verify_correct_revoke()
-        self._do_correct()
+        self.verify_correct_revoke(seat)
+        self._do_correct(seat)
         return self._log[n:]
 
-    def verify_correct_revoke(self) -> None:
-        """Raise what ``correct_revoke()`` would raise, changing nothing."""
-        if self._open_revoke() is None:
+    def verify_correct_revoke(self, seat: int | None = None) -> None:
+        """Raise what ``correct_revoke(seat)`` would raise, changing nothing."""
+        if seat is not None:
+            seat = _check_seat(seat)
+            if self._open_revoke(seat) is None:     # one sentence whatever the others did
+                raise ValueError(tr("{seat} has no revoke in the open trick to correct: a "
+                                    "revoke can only be corrected by its revoker, before its "
+                                    "trick is complete.", seat=self.rules.seat_name(seat)))
+        elif self._open_revoke() is None:
             raise ValueError(tr("There is no revoke in the open trick to correct: a revoke can "
                                 "only be corrected before its trick is complete."))
 
-    def can_correct_revoke(self) -> bool:
-        return self._open_revoke() is not None
+    def can_correct_revoke(self, seat: int | None = None) -> bool:
+        return _accepts(self.verify_correct_revoke, seat)
 
-    def _open_revoke(self):
-        """The earliest revoke of the open trick (the one a correction takes back), or None."""
+    def _open_revoke(self, seat: int | None = None):
+        """The revoke of the open trick a correction takes back: the earliest, or with a
+        seat that seat's own (a seat plays once a trick); None if there is none."""
         if self.phase is not _PLAY:
             return None
         number = len(self._tricks)
-        open_ = [rv for rv in self._revokes if rv[1] == number]
+        open_ = [rv for rv in self._revokes if rv[1] == number and (seat is None or rv[0] == seat)]
         return min(open_, key=lambda rv: rv[6]) if open_ else None
 
-    def _do_correct(self):
+    def _do_correct(self, seat: int | None = None):
         number = len(self._tricks)
-        rv = self._open_revoke()
+        rv = self._open_revoke(seat)
         pos = rv[6]
         back = self._trick[pos:]
         del self._trick[pos:]
@@ -1240,7 +1271,8 @@ class Deal:
             self._revealed_at = (number, pos)
         self._add("correct", rv[0], rv[2], (rv[3], tuple(back)), None)
         self._to_play = rv[0]
-        self._corrected = rv[0]
+        if rv[0] not in self._corrected:
+            self._corrected += (rv[0],)
 
     def claim_revoke(self, seat: int) -> list[Event]:
         """``seat`` claims an established revoke by an opponent: the deal ends, a court to
@@ -1327,8 +1359,10 @@ class Deal:
             self.defer_trump(int(arg) if arg else None)
         elif kind == "ask" and not arg:
             self.ask_for_trump()
-        elif kind == "correct" and not arg:
-            self.correct_revoke()
+        elif kind == "correct":
+            if arg and not (arg.isdecimal() and len(arg) == 1):
+                raise ValueError(f"correct takes a seat number 0..3: {quoted(token)!r}")
+            self.correct_revoke(int(arg) if arg else None)
         elif kind == "claim":
             if not (arg.isdecimal() and len(arg) == 1):
                 raise ValueError(f"claim needs a seat number 0..3: {quoted(token)!r}")
@@ -1339,12 +1373,13 @@ class Deal:
             self.play(Card.parse(kind))
         else:
             raise ValueError(f"{quoted(token)!r} is not a move: write a card (AS), call:S, choose:7S, "
-                             f"defer, defer:7, ask, correct, claim:1 or play_on.")
+                             f"defer, defer:7, ask, correct, correct:2, claim:1 or play_on.")
 
     def apply(self, actions) -> list[Event]:
         """Take ``actions`` in order, written as ``deal.actions`` lists them: a card
         (``"AS"``), ``"call:S"``, ``"choose:7S"``, ``"defer"`` / ``"defer:7"``, ``"ask"``,
-        ``"correct"``, ``"claim:1"``, ``"play_on"`` (text separated by spaces, or a list).
+        ``"correct"`` (the earliest revoke of the trick) / ``"correct:2"`` (seat 2's own),
+        ``"claim:1"``, ``"play_on"`` (text separated by spaces, or a list).
         Returns the events added. Each action is checked like its own method; a refused
         one raises, with the actions before it taken.
 
@@ -1380,7 +1415,8 @@ class Deal:
         """A copy of this deal after its first ``upto`` actions (for stepping through)."""
         actions = self._action_list()
         if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
-            raise ValueError(f"upto must be 0..{len(actions)}, got {quoted(upto)!r}.")
+            raise ValueError(tr("replay(upto) takes a number of actions from 0 to {n}, got "
+                                "{upto!r}.", n=len(actions), upto=quoted(upto)))
         d = self._fresh()
         for token in actions[:upto]:
             d._apply(token)

@@ -143,9 +143,11 @@ def legal_moves(deal) -> list:
                 out += [(2, seat, "defer_trump", () if n is None else (n,)) for n in m.numbers]
             elif m.kind == "claim_revoke":
                 out.append((1, seat, "claim_revoke", (seat,)))
+            elif m.kind == "correct_revoke":          # the seat's own revoke
+                out.append((30, seat, "correct_revoke", (seat,)))
             elif m.kind == "play_on":
                 out.append((30, seat, "play_on", ()))
-            else:                                   # ask_for_trump, correct_revoke
+            else:                                   # ask_for_trump
                 out.append((30, seat, m.kind, ()))
     return out
 
@@ -537,15 +539,15 @@ if __name__ == "__main__":
 
 
 # ----------------------------------------------------------------------------- known bugs
-# Bugs this harness found that are not fixed yet. Each has a reproduction below; the test
-# files keep one strict xfail test per bug (it turns into a failure, XPASS, once the bug is
-# fixed, so the marker gets removed), and while a reproduction still reproduces, the
-# property tests step around that one bug, so that they keep guarding everything else. A
-# fixed bug switches its step-around off by itself.
+# Bugs this harness found. Each has a reproduction below. While a bug is not fixed, the test
+# files keep one strict xfail test for it (it turns into a failure, XPASS, once the bug is
+# fixed, so the marker gets removed) and the property tests step around that one bug
+# (known_bug), so that they keep guarding everything else; a fixed bug's reproduction stays
+# as its regression test, and its step-around goes.
 def deferred_hidden_hint_error(mode: str = "python") -> str | None:
-    """Under trump_method='hidden' with a deferred trump, the hint at a decision raises
-    (bots._known_from takes the turned card for a shown face-down card): the error, or
-    None once it answers."""
+    """Under trump_method='hidden' with a deferred trump, the error the hint at a decision
+    raises, or None when it answers (it raised while bots._known_from took the turned card
+    for a shown face-down card)."""
     deal = cl.Deal(cl.Rules.court_piece(trump_method="hidden", allow_deferred=True),
                    dealer=3, seed=26)
     deal.apply("defer JS 6S KS AS 10S 9S JH QS 3H")
@@ -588,19 +590,6 @@ UNSEEN_REVOKE_HANDS = (
      "JS 10S 9S 8S 7S 6S KC AC 10D JD QD KS KD"])
 
 
-def unseen_revoke_blocks_correction() -> bool:
-    """Whether a seat's correction of its own revoke depends on an earlier revoke in the
-    same trick that it cannot see (Deal.moves offers correct_revoke to the earliest
-    revoker only)."""
-    rules = cl.Rules.court_piece(revokes="allowed")
-    moves = []
-    for hands in UNSEEN_REVOKE_HANDS:
-        deal = cl.Deal.prearranged(rules, hands, dealer=3)
-        deal.apply("call:C AS AH 10H")
-        moves.append(repr(deal.moves(2)))
-    return moves[0] != moves[1]
-
-
 def solve_after_an_ask() -> list:
     """The cards cl.solve values for a player who has just asked to see the face-down trump
     and so must play a trump, but may not play ([] when none)."""
@@ -628,24 +617,6 @@ _KNOWN: dict = {}
 def known_bug(name: str) -> bool:
     """Whether the known bug ``name`` still reproduces (checked once per process)."""
     if name not in _KNOWN:
-        check = {"deferred_hidden_hint": lambda: any(deferred_hidden_hint_error(m)
-                                                     for m in PLAYOUTS),
-                 "stale_last_trick": lambda: stale_last_trick_shown() is not None,
-                 "unseen_revoke_correction": unseen_revoke_blocks_correction,
-                 "solve_after_ask": lambda: bool(solve_after_an_ask())}[name]
+        check = {"solve_after_ask": lambda: bool(solve_after_an_ask())}[name]
         _KNOWN[name] = bool(check())
     return _KNOWN[name]
-
-
-def hints_break(deal) -> bool:
-    """Whether hints (and whatever uses them: Monte Carlo bots, reviews) at this deal would
-    run into the known deferred-hidden bug: step around it while it reproduces."""
-    return (deal.rules.trump_method == "hidden" and deal.rules.allow_deferred
-            and any(e.kind == "defer" for e in deal.events)
-            and known_bug("deferred_hidden_hint"))
-
-
-def others_revoked_in_open_trick(deal, viewer: int) -> set:
-    """The other seats' revokes in the open trick (which the viewer cannot see)."""
-    n = len(deal.tricks)
-    return {r.seat for r in deal.revokes if r.trick == n and r.seat != viewer}

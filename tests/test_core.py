@@ -399,3 +399,24 @@ def test_a_seat_looking_back_past_the_end_of_a_deal_taken_back_shows_it_live():
         deal.undo()                      # taken back outside the table (another window)
     frame = seat.snapshot()
     assert not frame["replay"] and seat.replay is None and frame["phase"] == "play"
+
+
+def test_a_trick_taken_back_and_played_again_is_shown_as_played_now():
+    """The trick on show is the one completed now, not the one the viewer was sent before
+    with as many tricks done (taken back with deal.undo() and played otherwise: issue 23)."""
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=1)
+    deal.call_trump("S")
+    for _ in range(4):
+        deal.play(deal.legal_cards()[0])
+    prev = core.snapshot(deal, 1)
+    before = [c["card"] for c in prev["last"]["cards"]]
+    for _ in range(4):
+        deal.undo()
+    for _ in range(4):
+        deal.play(deal.legal_cards()[-1])
+    now = core.snapshot(deal, 1, prev=prev)
+    shown = [c["card"] for c in now["last"]["cards"]]
+    assert shown == [c.code for _, c in deal.tricks[-1].cards] != before
+    assert now["last"]["winner"] == deal.tricks[-1].winner
+    again = core.snapshot(deal, 1, prev=now)["last"]     # still on show: the same picture
+    assert again == dict(now["last"], fresh=False)

@@ -366,3 +366,17 @@ def test_the_rest_of_the_deal_says_how_many_cards_each_seat_now_holds(rules):
         held = tuple(len(deal.hand(s)) + (face_down and s == deal.trump_caller) for s in range(4))
         assert event.data == (held, face_down)
         assert f"everyone now holds {held[0]} cards" in event.text
+
+
+def test_replay_refuses_a_wrong_count_in_the_learners_language(monkeypatch):
+    """Deal.replay's refusal is a sentence for the catalog (tr), saying what it takes."""
+    import courtlearn.deal as deal_module
+    said = []
+    monkeypatch.setattr(deal_module, "tr",
+                        lambda msg, **kw: said.append(msg) or msg.format(**kw))
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=1)
+    deal.call_trump("S")
+    for bad in (2, -1, True, "1"):
+        with pytest.raises(ValueError, match="from 0 to 1"):
+            deal.replay(bad)
+    assert len(said) == 4 and all("{n}" in m for m in said)

@@ -23,6 +23,8 @@ VARIANTS = [
     ("court_piece", {"trump_method": "hidden_random"}),
     ("court_piece", {"trump_method": "first_void"}),
     ("court_piece", {"allow_deferred": True}),
+    ("court_piece", {"trump_method": "hidden", "allow_deferred": True}),
+    ("double_sir", {"trump_method": "hidden", "allow_deferred": True, "deferred_card": "random"}),
     ("double_sir", {}),
     ("double_sir", {"stop_when_decided": False}),
     ("double_sir", {"first_two_capture": False, "aces_capture": False}),

@@ -132,6 +132,7 @@ def refusals(deal, viewer: int, cards) -> list:
     out = [("moves", repr([m for m in deal.moves(viewer) if m.kind != "claim_revoke"])),
            ("claim", claim_outcome(deal, viewer)),
            ("play_on", _outcome(deal.verify_play_on)),
+           ("correct", _outcome(deal.verify_correct_revoke, viewer)),
            ("hint", _outcome(cl.hint, deal, viewer, 1) if deal.actor != viewer else None)]
     if deal.actor == viewer:
         cards = list(dict.fromkeys([*deal.hand(viewer), *cards]))
@@ -175,22 +176,8 @@ def without_risky_claims(messages, da, db, viewer) -> list:
     return out
 
 
-def correction_may_tell(da, db, viewer) -> bool:
-    """While the known bug of corrections reproduces (fuzz_support.known_bug
-    "unseen_revoke_correction": the viewer may correct its own revoke only when nobody
-    revoked before it in the trick), a moment where the others' revokes in the open trick
-    differ is stepped around."""
-    return (fz.others_revoked_in_open_trick(da, viewer) != fz.others_revoked_in_open_trick(db, viewer)
-            and fz.known_bug("unseen_revoke_correction"))
-
-
-def _no_correction(answers):
-    return [("moves", x[1].replace("Move('correct_revoke')", "").replace("[, ", "[")
-             .replace(", ]", "]")) if x[0] == "moves" else x for x in answers]
-
-
 def hints(deal, viewer: int, seed: int) -> list:
-    if deal.actor != viewer or str(deal.phase) not in ("trump", "play") or fz.hints_break(deal):
+    if deal.actor != viewer or str(deal.phase) not in ("trump", "play"):
         return []
     out = []
     for mode in fz.PLAYOUTS:
@@ -284,8 +271,6 @@ def _check(data, rules, same_suit):
         ra, rb = refusals(da, viewer, tried), refusals(db, viewer, tried)
         if claims_may_differ(da, db, viewer, False):     # a claim is a probe the rules allow
             ra, rb = [x for x in ra if x[0] != "claim"], [x for x in rb if x[0] != "claim"]
-        if correction_may_tell(da, db, viewer):         # a known bug: see fuzz_support
-            ra, rb = _no_correction(ra), _no_correction(rb)
         assert ra == rb, f"{where}, after {a.actions[:k]}: refusals differ: " \
                          f"{_first_difference(ra, rb)}"
         fz.count("no-leak moments")
@@ -299,7 +284,7 @@ def _check(data, rules, same_suit):
         at = f"{where}, after {a.actions[:k]}"
         ha, hb = hints(da, viewer, seed), hints(db, viewer, seed)
         assert ha == hb, f"{at}: hints differ: {_first_difference(ha, hb)}"
-        if str(da.phase) != "over" and not fz.hints_break(da):
+        if str(da.phase) != "over":
             # (a finished deal's review may use every hand)
             with fz.playouts(data.draw(st.sampled_from(fz.PLAYOUTS), label="playouts")):
                 va, vb = review(da, viewer), review(db, viewer)
@@ -312,10 +297,6 @@ def _check(data, rules, same_suit):
         if str(da.phase) == "over":
             messages = [m for m in messages if m["type"] != "review"]
         messages = without_risky_claims(messages, da, db, viewer)
-        if fz.hints_break(da):                  # a known bug: see fuzz_support
-            messages = [m for m in messages if m["type"] not in ("hint", "review")]
-        if correction_may_tell(da, db, viewer):
-            continue
         with fz.few_samples():
             sa = table_story(da.copy(), viewer, messages, lang)
             sb = table_story(db.copy(), viewer, messages, lang)
@@ -350,13 +331,12 @@ def test_any_swap_never_shows(game, data):
 
 
 # ----------------------------------------------------------------------------- what it found
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG found by the no-leak harness (issue 23): whether a seat may correct its own revoke "
-    "depends on an earlier revoke in the same trick that the seat cannot see: Deal.moves "
-    "offers correct_revoke only to the earliest revoker of the open trick, and the table "
-    "refuses the later revoker's correction ('North cannot make that move now'), so North "
-    "learns that East's discard was a revoke"))
 def test_correcting_ones_own_revoke_tells_nothing_of_an_unseen_revoke():
+    """Found by the no-leak harness (issue 23): whether a seat could correct its own revoke
+    depended on an earlier revoke in the same trick that the seat cannot see (Deal.moves
+    offered correct_revoke only to the earliest revoker, and the table refused the later
+    revoker's correction), so North learnt that East's discard was a revoke. Now every
+    revoker may take back its own revoke (deal.correct_revoke(seat))."""
     rules = cl.Rules.court_piece(revokes="allowed")
     seen = []
     for hands in fz.UNSEEN_REVOKE_HANDS:     # East's A♥ on A♠ is a revoke in the first only
@@ -372,11 +352,10 @@ def test_correcting_ones_own_revoke_tells_nothing_of_an_unseen_revoke():
     assert seen[0][1:] == seen[1][1:]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG found by the fuzz harness (issue 23): a CardTable keeps showing a completed trick "
-    "that was taken back (undo at another table on the same deal, or deal.undo()): "
-    "widgets/table.py _last_trick takes the previous snapshot's trick whenever the number of "
-    "tricks matches, so the page shows cards now back in other players' hands"))
 def test_a_table_never_shows_a_trick_that_was_taken_back():
+    """Found by the fuzz harness (issue 23): a CardTable kept showing a completed trick
+    that was taken back (undo at another table on the same deal, or deal.undo()) and played
+    again otherwise: widgets/core.py _last_trick took the previous snapshot's trick whenever
+    the number of tricks matched, so the page showed cards back in other players' hands."""
     shown = fz.stale_last_trick_shown()      # South's table takes back the first trick, it is
     assert shown is None, f"East's table still shows {shown}"   # played again otherwise

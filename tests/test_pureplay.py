@@ -100,7 +100,7 @@ def test_the_worlds_of_a_position_are_its_replays():
         seat = deal.to_play
         k = bots._known_from(deal, seat)
         cfg = pp.Config.from_rules(deal.rules)
-        trump = k.trump if bots._method(deal.rules) not in bots.HIDDEN_METHODS + ("first_void",) else -1
+        trump = k.start_trump
         worlds = bots._worlds(k, cfg, trump, 5, random.Random(3))
         for (hands, hidden, pending), w in zip(bots._placements(k, 5, random.Random(3)), worlds):
             init, pend = bots._start_hands(k, hands, hidden, pending)

@@ -661,6 +661,46 @@ def test_correct_revoke_takes_the_earliest_revoke_of_the_trick_whoever_is_to_pla
     assert deal.revokes == [] and "4D" in held(deal, 2) and "3D" in held(deal, 1)
 
 
+def test_a_revoker_corrects_its_own_revoke_and_an_earlier_one_stays():
+    """Every revoker of the open trick may take back its own revoke (it cannot see whether
+    an earlier card was a revoke too): correct_revoke(seat), offered by moves(seat)."""
+    deal = revoke_deal()
+    play(deal, "AS", "3D", "4D")                          # seats 1 and 2 both revoke
+    assert [m.kind for m in deal.moves(1)] == [m.kind for m in deal.moves(2)] == \
+        ["correct_revoke"]
+    assert deal.can_correct_revoke(2) and not deal.can_correct_revoke(3)
+    deal.correct_revoke(2)
+    assert deal.trick.cards == [(0, cl.Card.parse("AS")), (1, cl.Card.parse("3D"))]
+    assert deal.to_play == 2 and "4D" in held(deal, 2)
+    assert [r.seat for r in deal.revokes] == [1] and deal.actions[-1] == "correct:2"
+    refused(deal, lambda: deal.play("4D"), "spades", kind=cl.IllegalPlay)   # must follow now
+    deal.play("QS")
+    deal.correct_revoke(1)                                # the earlier revoke: QS goes back too
+    assert deal.actions[-2:] == ["QS", "correct"] and deal.to_play == 1
+    assert deal.trick.cards == [(0, cl.Card.parse("AS"))] and deal.revokes == []
+    deal.play("KS")
+    refused(deal, lambda: deal.play("4D"), "spades", kind=cl.IllegalPlay)   # still bound
+    deal.play("6S")
+    back = roundtrip(deal)
+    assert back.actions == deal.actions
+    assert cl.Deal.from_notation(deal.to_notation()).actions == deal.actions
+
+
+def test_correct_revoke_of_a_seat_with_no_revoke_reads_the_same_whatever_the_others_did():
+    a, b = revoke_deal(), revoke_deal()
+    play(a, "AS", "3D")                                   # seat 1 revokes in a only
+    play(b, "AS", "KS")
+    for seat in (0, 2, 3):
+        assert refused(a, lambda: a.correct_revoke(seat), "no revoke") == \
+            refused(b, lambda: b.correct_revoke(seat), "no revoke")
+    for bad in ("1", 4, True, 1.0):
+        refused(a, lambda: a.correct_revoke(bad), "seat")
+    refused(a, lambda: a.apply("correct:x"), "seat number")
+    refused(a, lambda: a.apply("correct:3"), "West")
+    a.apply("correct:1")                                  # the earliest: written "correct"
+    assert a.actions[-1] == "correct"
+
+
 def test_correct_revoke_refusals():
     deal = revoke_deal()
     refused(deal, deal.correct_revoke)                    # nothing played

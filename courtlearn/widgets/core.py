@@ -89,6 +89,9 @@ class SeatState(TypedDict):
     caller: bool
     turn: bool
     player: str | None
+    connected: bool | None     # a class table: the learner's page is connected (True) or
+                               # away (False); None: nobody to connect (a notebook table, a
+                               # seat a bot plays with no learner)
 
 
 class PlayedCard(TypedDict):
@@ -143,8 +146,8 @@ class ReviewStep(TypedDict):
     count: int
     kind: str                       # "trump" | "card"
     chosen: str                     # a card code, or a suit letter for a called trump
-    best: list[str]                 # the better choices (chance, then exact best play)
-    verdict: str                    # "best" | "fine" | "mistake"
+    best: list[str]                 # Decision.best_cards, or [] when the chosen card is best
+    verdict: str                    # "best" | "fine" | "unlucky" | "mistake"
     cost: int | None                # tricks (tens) given away with best play
     text: str
 
@@ -400,6 +403,7 @@ def _build_page_words() -> dict[str, str]:
         "a_best_card": tr("(a best card)"),
         "verdict_best": tr("Your choice: best"), "verdict_fine": tr("Your choice: fine"),
         "verdict_mistake": tr("Your choice: mistake"),
+        "verdict_unlucky": tr("Your choice: unlucky"),
         "cost": tr("({cost} given away with best play)"), "better": tr("A better choice"),
         "decision": tr("Decision {n} of {count}"), "previous": tr("← Previous"),
         "next": tr("Next →"), "back": tr("Back to the deal"),
@@ -416,12 +420,14 @@ def _build_page_words() -> dict[str, str]:
         "play_on": tr("Play on for all thirteen"), "correct_revoke": tr("Correct the revoke"),
         "claim_revoke": tr("Claim a revoke"),
         "hint": tr("Hint"), "hint_title": tr("Suggest a move (from what you can see) and say why"),
+        "seat_here": tr("here"), "seat_away": tr("away"),
         "review": tr("Review"), "review_title": tr("Step through your decisions with the coach"),
     }
 
 
 # ----------------------------------------------------------------------------- snapshots
-def _seats(deal, v, viewer, show_all, live, players, controls, pos, seat_names) -> list[SeatState]:
+def _seats(deal, v, viewer, show_all, live, players, controls, pos, seat_names,
+           connected=None) -> list[SeatState]:
     to_act = deal.actor
     mine = {viewer, *controls} if show_all else {viewer}
     legal = [c.code for c in deal.legal_cards()] if live and v.to_play in mine and \
@@ -440,6 +446,7 @@ def _seats(deal, v, viewer, show_all, live, players, controls, pos, seat_names) 
             "legal": legal if s == v.to_play and s in mine else [],
             "dealer": s == v.dealer, "caller": s == v.trump_caller, "turn": s == to_act,
             "player": (players[s] if players else None),
+            "connected": (connected[s] if connected else None),
         })
     return seats
 
@@ -448,11 +455,16 @@ def _last_trick(v, rules, pos, prev) -> LastTrick | None:
     """The trick just completed, still on show until the next card (and where it went)."""
     if not v.tricks or v.trick.cards:
         return None
-    if prev is not None and prev.get("last") and prev["done"] == len(v.tricks):
-        return dict(prev["last"], fresh=False)           # the same completed trick, still on show
     t = v.tricks[-1]
     team = t.winner % 2
     in_centre = rules.has_pile and any(c is t or c == t for c in v.centre)
+    last = prev.get("last") if prev is not None else None
+    if (last and prev["done"] == len(v.tricks) and prev["piles_raw"] == list(v.tricks_won)
+            and last["winner"] == t.winner and last["to"] == ("centre" if in_centre else "team")
+            and [(c["seat"], c["card"]) for c in last["cards"]]
+            == [(s, c.code) for s, c in t.cards]):
+        return dict(last, fresh=False)       # the same completed trick, still on show
+    # (not merely as many tricks: one taken back (undo) and played again is another trick)
     captured = 1
     if prev is not None and not in_centre:
         captured = max(1, v.tricks_won[team] - prev["piles_raw"][team])
@@ -527,7 +539,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
              message: str | None = None, kind: str = "info", replay: bool = False,
              players=None, hints: bool = False, hint: dict | None = None,
              best_play: dict | None = None, review: dict | None = None,
-             controls=()) -> Snapshot:
+             controls=(), connected=None) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible, in the language in
     force (:func:`courtlearn.language.using`).
@@ -536,8 +548,9 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
     ``streak`` (``Table.score``). prev: the snapshot this viewer was sent before (which
     trick went where). hints: offer the Hint button when the viewer is to act; hint: the
     hint on show (hint_payload), computed from the viewer's own view. controls: more seats
-    whose cards the viewer plays (with show_all only). Its ``names`` and ``words`` are
-    copies of tables built once per language."""
+    whose cards the viewer plays (with show_all only). connected: at a class table, four
+    of True (the seat's learner is connected), False (away) or None (no learner there).
+    Its ``names`` and ``words`` are copies of tables built once per language."""
     rules = deal.rules
     v = deal.view(viewer)
     phase = str(v.phase)
@@ -563,7 +576,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "dealer": v.dealer, "trump_caller": v.trump_caller,
         **_trump(deal, v, viewer, show_all),
         "seats": _seats(deal, v, viewer, show_all, live, players, controls, pos,
-                        words["seats"]),
+                        words["seats"], connected),
         "trick": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in v.trick.cards],
         "last": _last_trick(v, rules, pos, prev),
         "piles": [{"team": t, "name": teams[t], "count": v.tricks_won[t],
@@ -818,6 +831,7 @@ class Seat:
         self._hints = check_flag(hints, "hints")
         self.controls = check_controls(controls, seat, show_all)   # seats the viewer plays
         self.players = check_players(players)
+        self.connected = None             # a class table's [True/False/None] * 4 (who is here)
         self.replay: int | None = None    # None: live; n: the deal after its first n actions
         self.last = None                  # the last live snapshot made (for what moved where)
         self.hint = None                  # (state key, Hint) of the hint on show
@@ -926,7 +940,8 @@ class Seat:
         snap = snapshot(deal, self._seat, show_all=self._show_all, session=self.table.score,
                         prev=prev, message=message, kind=kind, replay=replay,
                         players=self.players, hints=self._hints, hint=shown,
-                        controls=self.controls, best_play=best, review=step)
+                        controls=self.controls, best_play=best, review=step,
+                        connected=self.connected)
         if not replay:
             self.last = snap
         return snap
@@ -1020,8 +1035,8 @@ class Seat:
         it is (the deal cannot know who asked)."""
         deal, me = self.deal, self._seat
         rules = deal.rules
-        if kind == "claim_revoke":
-            args = (me,)
+        if kind in ("claim_revoke", "correct_revoke"):
+            args = (me,)                     # the viewer's own claim, its own revoke
         seat_bound = kind in SEAT_BOUND
         if seat_bound and deal.actor is not None and deal.actor not in self.controls:
             return tr("It is {seat}'s turn, not {viewer}'s.", seat=rules.seat_name(deal.actor),
@@ -1066,7 +1081,8 @@ class Seat:
         if reason is not None:
             raise Refused(reason)
         try:
-            getattr(self.deal, kind)(*(args if kind != "claim_revoke" else (self._seat,)))
+            getattr(self.deal, kind)(*(args if kind not in ("claim_revoke", "correct_revoke")
+                                       else (self._seat,)))
         except ValueError as err:       # the deal refused after all: it changed nothing
             raise Refused(getattr(err, "reason", None) or str(err)) from None
         return Outcome(True)
