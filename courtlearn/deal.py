@@ -59,6 +59,8 @@ __all__ = ["Deal", "Phase", "Trick", "Cards", "DealResult", "Revoke", "SeatView"
            "check_seed"]
 
 _H0, _H1, _H2, _H3 = _HELD_SUIT
+# the suits of a 4-bit mask (bit i: suit i), in order
+_SUITS_IN = tuple(tuple(Suit(i) for i in range(4) if m >> i & 1) for m in range(16))
 # the positions in a shuffled pack of the cards dealt to the i-th seat from the trump caller
 _DEALT_TO = tuple(operator.itemgetter(*range(5 * i, 5 * i + 5), *range(20 + 4 * i, 24 + 4 * i),
                                       *range(36 + 4 * i, 40 + 4 * i)) for i in range(4))
@@ -343,7 +345,7 @@ class Deal:
                  "_tricks", "_trick_records", "_centre", "_centre_tens", "_won", "_tens",
                  "_run_seat", "_run_len", "_to_play", "_result", "_revokes", "_asked",
                  "_corrected", "_fixed_at", "_revealed_at", "_seven", "_played_on", "_log",
-                 "_fast", "_fast_play", "_events", "_plays", "_cp")
+                 "_fast", "_fast_play", "_events", "_plays", "_cp", "_voids_memo")
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, rules: Rules | None = None, dealer: int = 3, seed: int | str | None = None,
@@ -439,6 +441,8 @@ class Deal:
         self._seven: int | None = None       # Court Piece: team that won the first seven
         self._played_on = False
         self._log: list[Event] = []      # every event, in order: the deal's one record
+        # voids() of the log as it was (every action adds to the log; undo starts a new one)
+        self._voids_memo: tuple | None = None   # (log, its length, voids)
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
         self._fast_play = False
@@ -676,21 +680,34 @@ class Deal:
                 numbers = tuple(range(6, 14)) if r.deferred_card == "numbered" else (None,)
                 out.append(Move("defer_trump", numbers=numbers))
         elif phase is _PLAY:
+            # (the checks the actions make, without the sentences of their refusals: a
+            # front end asks for the moves of every seat after every card)
             if seat == self._to_play:
-                cards = tuple(c for c in held(self._mask(seat)) if self._refuse_play(c) is None)
-                out.append(Move("play", cards=cards))
-                if self._refuse_ask() is None:
+                out.append(Move("play", cards=self._playable(seat)))
+                if self._may_ask():
                     out.append(Move("ask_for_trump"))
             # every revoker of the open trick may take back its own revoke, whether or not
             # someone revoked before it (which it cannot see)
             if self._revokes and self._open_revoke(seat) is not None:
                 out.append(Move("correct_revoke"))
-        if self._claimable(seat)[0] is None:
+        if self._revokes and self._claim_target(seat) is not None:
             out.append(Move("claim_revoke"))
-        if (self._refuse_play_on() is None and self._result is not None
-                and team_of(seat) == self._result.winner):
+        if (self._result is not None and team_of(seat) == self._result.winner
+                and self._may_play_on()):
             out.append(Move("play_on"))
         return out
+
+    def _playable(self, seat: int) -> tuple:
+        """The cards ``seat``, to play now, may play: exactly those :meth:`_refuse_play`
+        lets through (a revoking card too where revokes are allowed and the seat has not
+        corrected a revoke in this trick), as held."""
+        hand = self._hands[seat]
+        li = self._ledi
+        if (li >= 0 and hand[li] and self.rules.revokes == "allowed"
+                and seat not in self._corrected):
+            s0, s1, s2, s3 = hand
+            return (*_H0[s0], *_H1[s1], *_H2[s2], *_H3[s3])
+        return tuple(self.legal_cards())
 
     # ------------------------------------------------------------------ checks
     def legal_cards(self) -> list[Card]:
@@ -1198,7 +1215,13 @@ class Deal:
 
     def can_ask_for_trump(self) -> bool:
         """Whether ``ask_for_trump()`` would be accepted now."""
-        return self._refuse_ask() is None
+        return self._may_ask()
+
+    def _may_ask(self) -> bool:
+        """Whether :meth:`_refuse_ask` lets the player to play ask (no sentence built)."""
+        return (self._hidden is not None and self.phase is _PLAY and len(self._trick) > 0
+                and self.rules.trump_method in ("hidden", "hidden_random")
+                and not self._hands[self._to_play][self._ledi])
 
     def _do_ask(self):
         seat = self._to_play
@@ -1292,13 +1315,24 @@ class Deal:
     def can_claim_revoke(self, seat: int) -> bool:
         return _accepts(self.verify_claim_revoke, seat)
 
+    def _claim_target(self, seat: int):
+        """The revoke ``seat``'s claim would take (the first established revoke of an
+        opponent), or None when a claim is refused."""
+        if self.phase is _OVER:
+            return None
+        team = team_of(seat)
+        for rv in self._revokes:
+            if rv[4] and team_of(rv[0]) != team:
+                return rv
+        return None
+
     def _claimable(self, seat: int):
         name = self.rules.seat_name(seat)
         if self.phase is _OVER:
             return tr("The deal is over: a revoke can only be claimed before the deal ends."), None
-        est = [rv for rv in self._revokes if rv[4] and team_of(rv[0]) != team_of(seat)]
-        if est:
-            return None, est[0]
+        rv = self._claim_target(seat)
+        if rv is not None:
+            return None, rv
         # one refusal whatever the opponents did in the open trick: a revoke there is the
         # revoker's secret until it is established (and a claimer cannot know of it)
         opp = self.rules.team_name(1 - team_of(seat))
@@ -1311,12 +1345,15 @@ class Deal:
         self._finish(DealResult(team_of(seat), 1, "revoke", self.tricks_won, self.tens_won))
 
     def can_play_on(self) -> bool:
-        return self._refuse_play_on() is None
+        return self._may_play_on()
+
+    def _may_play_on(self) -> bool:
+        r = self._result
+        return (self.rules.game == "court_piece" and r is not None and r.kind in ("court", "goon")
+                and self._seven is not None and len(self._tricks) == 7 and not self._played_on)
 
     def _refuse_play_on(self):
-        r = self._result
-        if (self.rules.game == "court_piece" and r is not None and r.kind in ("court", "goon")
-                and self._seven is not None and len(self._tricks) == 7 and not self._played_on):
+        if self._may_play_on():
             return None
         return tr("play_on() is only for a Court Piece team that has just won the first seven "
                   "tricks: it reopens the deal to try for all thirteen (a bavney).")
@@ -1455,7 +1492,8 @@ class Deal:
         if (self._hidden is not None and seat == self.trump_caller
                 and self.rules.trump_method == "hidden"):
             trump_card = self._hidden
-        events = tuple(e for e in self.events if e.visible_to(seat))
+        # (Event.visible_to, inline: a card or a trick, the commonest, is always public)
+        events = tuple([e for e in self._log if (a := e.audience) is None or seat in a])
         sizes = self._sizes()
         legal = Cards(self.legal_cards()) if self._to_play == seat else Cards()
         return SeatView(
@@ -1463,7 +1501,8 @@ class Deal:
             to_play=self._to_play, hand=Cards(held(self._mask(seat))), trump=self._trump,
             trump_card=trump_card, trick=self.trick, tricks=tuple(self._records()),
             centre=tuple(self.centre), tricks_won=self.tricks_won, voids=self.voids(),
-            revokes=tuple(r for r in self.revokes if r.provable), events=events,
+            revokes=tuple([Revoke(s, t, c, led, bool(e), True)
+                           for s, t, c, led, e, p, _ in self._revokes if p]), events=events,
             rules=self.rules, hand_sizes=sizes, stock_size=52 - 4 * self._ndealt,
             hidden_trump=self._hidden is not None, result=self._result, legal=legal)
 
@@ -1476,37 +1515,56 @@ class Deal:
         When a face-down trump card is shown into its owner's hand, a void the owner
         had shown in its suit lapses: everyone now sees the owner holds that suit.
         """
-        shown = [set(), set(), set(), set()]
-        tricks = [t.cards for t in self._records()] + [self.trick.cards]
+        log = self._log
+        memo = self._voids_memo
+        if memo is not None and memo[0] is log and memo[1] == len(log):
+            return memo[2]
+        # who asked in which trick (asks are public), and since which trick hands are full:
+        # read off the log where the rules allow either
         asked_in = {}
-        # who asked in which trick (asks are public), and since which trick hands are full
-        number = first = 0
-        for k, s, *_ in self._log:
-            if k == "trick":
-                number += 1
-            elif k == "ask":
-                asked_in[number] = s
-            elif k == "deal_rest":
-                first = number
+        first = 0
+        if self.rules.trump_method in ("hidden", "hidden_random", "first_void"):
+            number = 0
+            for e in log:
+                k = e[0]
+                if k == "trick":
+                    number += 1
+                elif k == "ask":
+                    asked_in[number] = e[1]
+                elif k == "deal_rest":
+                    first = number
+        # per seat, the suits shown lacking as a 4-bit mask (bit i: suit i)
+        shown = [0, 0, 0, 0]
         revealed = self._revealed_at       # (trick, position) the face-down trump card was shown
-        for number, cards in enumerate(tricks):
-            if not cards or number < first:
+        caller = self.trump_caller
+        trump = self._trump
+        tricks = self._tricks
+        n = len(tricks)
+        for number in range(first, n + 1):
+            lead, cards = (tricks[number][0], tricks[number][1]) if number < n else \
+                (self._leader, self._trick)
+            if not cards:
                 continue
-            led = cards[0][1].suit
-            for i, (s, c) in enumerate(cards):
+            led = cards[0].si
+            asker = asked_in.get(number, -1)
+            for i, c in enumerate(cards):
+                s = (lead + i) & 3
                 if revealed is not None and (number, i) >= revealed:   # shown before this card
-                    shown[self.trump_caller].discard(self._trump_card.suit)
+                    shown[caller] &= ~(1 << self._trump_card.si)
                     revealed = None
-                shown[s].discard(c.suit)
-                if c.suit != led:
-                    shown[s].add(led)
-                    if asked_in.get(number) == s:
-                        trump = self._trump
-                        if trump is not None and c.suit != trump:
-                            shown[s].add(trump)
+                si = c.si
+                m = shown[s] & ~(1 << si)
+                if si != led:
+                    m |= 1 << led
+                    if s == asker and trump is not None and si != trump:
+                        m |= 1 << trump
+                shown[s] = m
         if revealed is not None:                 # shown after the last card played
-            shown[self.trump_caller].discard(self._trump_card.suit)
-        return tuple(tuple(sorted(v)) for v in shown)
+            shown[caller] &= ~(1 << self._trump_card.si)
+        out = (_SUITS_IN[shown[0]], _SUITS_IN[shown[1]], _SUITS_IN[shown[2]],
+               _SUITS_IN[shown[3]])
+        self._voids_memo = (log, len(log), out)
+        return out
 
     # ---------------------------------------------------------- conveniences
     def history(self):
@@ -1575,4 +1633,9 @@ def _take_state(deal: "Deal", other: "Deal") -> None:
         setattr(deal, name, getattr(other, name))
 
 
-_check_seat = check_seat
+def _check_seat(seat) -> int:
+    """:func:`courtlearn.rules.check_seat`, a plain int 0..3 let through at once (views and
+    moves are asked for thousands of times a second)."""
+    if seat.__class__ is int and 0 <= seat <= 3:
+        return seat
+    return check_seat(seat)

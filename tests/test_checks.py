@@ -41,6 +41,8 @@ def _inputs(kind):
         return [(None,)] + [(n,) for n in range(4, 16)]
     if kind == "claim_revoke":
         return [(s,) for s in range(4)] + [(7,)]
+    if kind == "correct_revoke":        # the earliest revoke, or a seat's own
+        return [()] + [(s,) for s in range(4)] + [(7,)]
     return [()]
 
 
@@ -88,10 +90,12 @@ def _check_position(deal: cl.Deal):
                 assert seat == deal.actor
             elif m.kind == "defer_trump":
                 offered[m.kind] |= {(x,) for x in m.numbers}
-            elif m.kind == "claim_revoke":
+            elif m.kind in ("claim_revoke", "correct_revoke"):
                 offered[m.kind].add((seat,))
             else:
                 offered[m.kind].add(())
+    if accepted["correct_revoke"]:       # correct_revoke(): the earliest revoke, whoever asks
+        offered["correct_revoke"].add(())
     for kind in KINDS:
         assert offered[kind] == accepted[kind], (kind, offered[kind], accepted[kind])
     # the actor
@@ -117,7 +121,7 @@ def test_checks_agree_with_actions(rules):
                 arg = (rng.choice(m.suits),)
             elif m.kind == "defer_trump":
                 arg = (rng.choice(m.numbers),)
-            elif m.kind == "claim_revoke":
+            elif m.kind in ("claim_revoke", "correct_revoke"):
                 arg = (seat,)
             else:
                 arg = ()
