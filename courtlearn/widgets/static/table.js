@@ -14,7 +14,9 @@
  * @typedef {{seat: number, name: string, pos: "bottom"|"left"|"top"|"right", team: number,
  *   viewer: boolean, controlled: boolean, hand: string[]|null, count: number, legal: string[],
  *   dealer: boolean,
- *   caller: boolean, turn: boolean, player: string|null}} SeatState
+ *   caller: boolean, turn: boolean, player: string|null,
+ *   connected?: boolean|null}} SeatState   (connected: a class table's learner is connected
+ *   (true) or away (false); null or missing: nobody to connect, no marker)
  * @typedef {{seat: number, card: string, pos: string}} PlayedCard
  * @typedef {{cards: PlayedCard[], winner: number, fresh: boolean, to: "centre"|"team",
  *   to_team: number, captured: number}} LastTrick
@@ -232,9 +234,19 @@ function render({ model, el }) {
       "data-role": "seat", "data-seat": s.seat, "data-pos": s.pos,
       "data-turn": s.turn ? "true" : "false", "data-count": s.count,
     });
+    // a class table: a dot before the player's name says whether their page is connected
+    // (filled) or away (a ring), with the word for screen readers; none elsewhere
+    const conn = typeof s.connected === "boolean" ? s.connected : null;
+    const dot = conn === null ? null : h("span", {
+      class: `cl-conn ${conn ? "cl-conn-here" : "cl-conn-away"}`, "data-role": "connected",
+      "data-connected": String(conn), role: "img",
+      title: w(conn ? "seat_here" : "seat_away"), "aria-label": w(conn ? "seat_here" : "seat_away"),
+    });
+    const player = s.player ? h("span", { class: "cl-player" }, [dot, s.player]) : null;
     const label = h("div", { class: "cl-seat-label" }, [
-      h("span", { class: "cl-seat-name", "data-role": "seat-name", text: s.name }),
-      s.player ? h("span", { class: "cl-player", text: s.player }) : null,
+      h("span", { class: "cl-seat-name", "data-role": "seat-name", text: s.name,
+        "data-connected": conn === null ? null : String(conn) }),
+      player || dot,
       s.dealer ? h("span", { class: "cl-marker", "data-role": "dealer", title: w("dealer"), text: w("dealer") }) : null,
       s.caller ? h("span", { class: "cl-marker cl-marker-caller", "data-role": "caller", title: w("caller"), text: w("caller") }) : null,
       s.turn && st.phase !== "over" ? h("span", {
