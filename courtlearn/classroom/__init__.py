@@ -23,7 +23,9 @@ def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None
     before a bot plays their seat; paused: a new class waits for ``room.resume()`` (the
     learners take their seats first); origins: extra page origins allowed to open the
     socket (e.g. "https://class.example.org" behind a proxy). show: display the join
-    address(es), QR code and class code in the notebook.
+    address(es), QR code and class code in the notebook, the teacher page's link folded
+    away (for a second screen: it holds the teacher's token, keep it to yourself), and the
+    dashboard (``room.dashboard()``).
     """
     from .server import start
     room = start(port=port, db=db, language=language, code=code, tables=tables, rules=rules,
@@ -31,9 +33,14 @@ def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None
     if show:
         try:
             from IPython.display import display
-            display(room.server)
         except ImportError:
             print(room.server.text())
+        else:
+            display(room)                      # the join display and the teacher's link
+            try:
+                display(room.dashboard())
+            except ImportError:                # no anywidget/ipywidgets: the display only
+                pass
     return room
 
 

@@ -113,10 +113,13 @@ class _TableHost:
         a picture the page never had)."""
         self.seats[seat].last = None
 
-    def snapshot(self, seat: int, players, message=None, kind="info", hints=False) -> dict:
-        """What ``seat``'s page draws now (the core's snapshot: deal.view(seat) only)."""
+    def snapshot(self, seat: int, players, message=None, kind="info", hints=False,
+                 connected=None) -> dict:
+        """What ``seat``'s page draws now (the core's snapshot: deal.view(seat) only);
+        ``connected``: each seat's learner connected (True), away (False) or none (None)."""
         window = self.seats[seat]
         window.players = list(players)
+        window.connected = connected
         if window.hints != hints:
             window.hints = hints
         return window.snapshot(message, kind)
@@ -230,6 +233,10 @@ class Table:
     def bot_seat(self, seat: int) -> bool:
         return self.seats[seat].status() in ("bot", "empty")
 
+    def connected(self) -> list:
+        """Each seat's learner: connected (True), away (False), or no learner (None)."""
+        return [None if st.learner is None else bool(st.learner.conns) for st in self.seats]
+
     def anyone_here(self) -> bool:
         return any(s.learner is not None and s.learner.conns for s in self.seats)
 
@@ -276,11 +283,13 @@ class Room:
         self._lobby_due = False
         self._lobby_conns: list = []       # connections with no seat (they see the lobby)
         self._lobby_text: str | None = None
-        self.teacher_token = secrets.token_urlsafe(32)
+        self._teacher_token: str | None = None          # this process's, issued when asked
+        self._teacher_hashes: list[str] = store.teacher_tokens(code)
         self._bot = RuleBot()
         self.closed = False
         self.server = None                # the ClassServer serving the room, once started
-        self.on_change = []               # callables(room) after every flush (the dashboard)
+        self.on_change = []               # callables(room) after every flush (the dashboard;
+                                          # they throttle themselves, see dashboard.Throttle)
 
     # ------------------------------------------------------------------ making and loading
     @classmethod
@@ -301,6 +310,7 @@ class Room:
         store.create_class(code, language, settings)
         room = cls(store, code, language, settings, loop=loop)
         room.add_tables(tables, rules=rules, seed=seed)
+        room._issue_teacher_token()
         store.commit()
         return room
 
@@ -405,9 +415,13 @@ class Room:
         self.loop.call_soon(self.flush)
 
     def _done(self) -> None:
-        """End of a call from outside: without a loop, commit and send now."""
+        """End of a call from outside: without a loop, commit and send now; with one, at the
+        end of this tick (a teacher's call that sends nothing still commits, and the
+        dashboards hear of it)."""
         if self.loop is None:
             self.flush()
+        else:
+            self._want_flush()
 
     def flush(self) -> None:
         """Commit what this tick wrote, then send what it said (in that order: nothing is
@@ -428,8 +442,11 @@ class Room:
                 conn.send(text)
             except Exception:               # a socket that just closed: its close handler runs
                 pass
-        for fn in self.on_change:
-            fn(self)
+        for fn in list(self.on_change):
+            try:
+                fn(self)
+            except Exception:              # a dashboard's fault never stops the class
+                log.exception("an on_change hook failed")
 
     def _after_failed_commit(self) -> None:
         """Every table back to what the store holds (learners, seats, settings and deals as
@@ -449,6 +466,10 @@ class Room:
         self._lobby_conns = []
         self._lobby_text = None
         self.settings.update(self.store.class_row(self.code)["settings"])
+        self._teacher_hashes = self.store.teacher_tokens(self.code)
+        if self._teacher_token is not None and \
+                token_hash(self._teacher_token) not in self._teacher_hashes:
+            self._teacher_token = None
         self.tables = [self._load_table(row) for row in self.store.tables(self.code)]
         self._wait_for_everyone()
         for c in conns:
@@ -503,7 +524,8 @@ class Room:
     def _snap(self, table: Table, seat: int, message=None, kind="info") -> dict:
         with using(self.language):
             return table.host.snapshot(seat, table.players, message=message, kind=kind,
-                                       hints=self.settings["hints"])
+                                       hints=self.settings["hints"],
+                                       connected=table.connected())
 
     @staticmethod
     def _lean(snap: dict) -> dict:
@@ -577,6 +599,58 @@ class Room:
         for conn in self._lobby_conns:
             self._send(conn, text)
         self._done()
+
+    # ------------------------------------------------------------------ the teacher's token
+    def _issue_teacher_token(self) -> str:
+        token = secrets.token_urlsafe(32)
+        digest = token_hash(token)
+        self.store.add_teacher_token(self.code, digest)
+        self._teacher_hashes.append(digest)
+        self._teacher_token = token
+        return token
+
+    @property
+    def teacher_token(self) -> str:
+        """The teacher's token: it opens the teacher page (``/teacher``) and its socket.
+        Only its hash is stored, so a restarted server still takes it; a class loaded from
+        the store issues this process a new one when first asked (the earlier ones keep
+        working until :meth:`new_teacher_token`). Never sent to a learner's page."""
+        if self._teacher_token is None:
+            self._issue_teacher_token()
+            self._done()
+        return self._teacher_token
+
+    def check_teacher(self, token) -> bool:
+        """Whether ``token`` is one of the class's teacher tokens (hashes compared in
+        constant time)."""
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            return False
+        digest = token_hash(token).encode()
+        found = False
+        for known in self._teacher_hashes:
+            found |= hmac.compare_digest(digest, known.encode())
+        return found
+
+    def new_teacher_token(self) -> str:
+        """Every teacher token so far stops working (a link that went astray) and teacher
+        pages open with one are closed; returns the new token."""
+        self.store.clear_teacher_tokens(self.code)
+        self._teacher_hashes = []
+        token = self._issue_teacher_token()
+        if self.server is not None:
+            self.server.teachers_revoked()
+        self._done()
+        return token
+
+    def teacher_link(self, address: str | None = None) -> str | None:
+        """The teacher page's address (``address``, or the server's first join address)
+        with the token after ``#``: a fragment never goes to a server, nor in a Referer.
+        None without a server and an address."""
+        if address is None:
+            if self.server is None:
+                return None
+            address = self.server.addresses()[0]
+        return f"{address.rstrip('/')}/teacher#{self.teacher_token}"
 
     # ------------------------------------------------------------------ learners arrive
     def check_code(self, code) -> bool:
@@ -991,6 +1065,8 @@ class Room:
     def to_bot(self, table: int, seat: int) -> None:
         """Hand a seat to a bot: its learner goes back to the lobby."""
         t = self._pick(table)[0]
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat is 0..3; got {str(seat)[:20]!r}")
         lr = t.seats[seat].learner
         if lr is not None:
             self._unseat(lr)
@@ -1067,6 +1143,38 @@ class Room:
         deal = _build_deal(t.rules, d["spec"])
         deal.apply(self.store.actions(d["id"]))
         return deal
+
+    # ------------------------------------------------------------------ the teacher's views
+    def dashboard(self, language: str | None = None, interval: float = 0.3):
+        """The teacher's live view in the notebook (a widget): every table (who sits where
+        and whether connected, the trick, tricks and courts), buttons to pause and resume
+        every table, deal anew or the same deal everywhere, add a table, and per seat to
+        move a learner, hand the seat to a bot or remove the learner; a table's Projector
+        button opens :meth:`projector` below it. It follows the class at most every
+        ``interval`` seconds. Every button calls a method of this Room."""
+        from .dashboard import DashboardApp
+        return DashboardApp(self, language=language, interval=interval)
+
+    def projector(self, table: int, seat: int = 0, language: str | None = None):
+        """Table ``table`` large with every hand face up (for the teacher's screen, never
+        sent to a learner): it follows the table, steps back through its deal, and shows
+        the coach's review of any seat once the deal is over (``.review(seat)``)."""
+        from .projector import Projector
+        return Projector(self, table, seat=seat, language=language)
+
+    def _repr_html_(self) -> str | None:
+        """The join display (class code, addresses, QR code) and, folded away, the
+        teacher page's link: this is shown in the teacher's own notebook only."""
+        if self.server is None or self.closed:
+            return None
+        import html as _html
+        with using(self.language):
+            summary = tr("The teacher's page (a second screen): keep this link to yourself")
+        link = self.teacher_link()
+        return (self.server._repr_html_() +
+                f"<details class='courtlearn-teacher-link'><summary>{_html.escape(summary)}"
+                f"</summary><p><a href='{_html.escape(link)}' target='_blank' "
+                f"rel='noreferrer noopener'>{_html.escape(link)}</a></p></details>")
 
     def close(self) -> None:
         """Save everything, stop the server (if one serves the room): every page is told

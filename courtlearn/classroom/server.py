@@ -6,6 +6,9 @@
                  the Urdu and Hindi fonts
 ``/ws``          a learner's WebSocket (the protocol of notes/CLASSROOM.md)
 ``/health``      a line of JSON for monitors
+``/teacher``     the teacher's page (the dashboard and the projector on a second screen);
+                 its data come only over ``/teacher/ws``, once the teacher's token (kept
+                 by the page from its link's #fragment, never in a URL sent) is proven
 
 It runs in the event loop that is running (a notebook kernel's: :func:`start`) or in
 its own (:func:`serve`, the console script). Every message from a page is hostile
@@ -46,6 +49,9 @@ WIDGET_STATIC = HERE.parent / "widgets" / "static"
 STATIC_FILES = {
     "learner.js": (HERE / "static" / "learner.js", "text/javascript; charset=utf-8"),
     "learner.css": (HERE / "static" / "learner.css", "text/css; charset=utf-8"),
+    "teacher.js": (HERE / "static" / "teacher.js", "text/javascript; charset=utf-8"),
+    "dashboard.js": (HERE / "static" / "dashboard.js", "text/javascript; charset=utf-8"),
+    "dashboard.css": (HERE / "static" / "dashboard.css", "text/css; charset=utf-8"),
     "table.js": (WIDGET_STATIC / "table.js", "text/javascript; charset=utf-8"),
     "table.css": (WIDGET_STATIC / "table.css", "text/css; charset=utf-8"),
     "fonts/NotoNastaliqUrdu-arabic-400.woff2":
@@ -315,6 +321,148 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
             self.room.hello(self, code=code, name=msg.get("name"))
 
 
+# ----------------------------------------------------------------------------- the teacher
+def teacher_page_words() -> dict[str, str]:
+    """The teacher page's own words (the dashboard and the table bring theirs)."""
+    return {
+        "title": tr("courtlearn: the teacher's page"),
+        "connected": tr("Connected"), "disconnected": tr("Not connected: trying again…"),
+        "token": tr("The teacher's link or token"), "open": tr("Open"),
+        "table": tr("Table {n}"), "replay": tr("Step through the deal"), "close": tr("Close"),
+        "first": tr("The deal as dealt"), "back": tr("One move back"),
+        "forward": tr("One move on"), "live": tr("The table now"),
+    }
+
+
+class TeacherPageHandler(_Base):
+    """The teacher page: the same HTML for everyone (no data in it). As a JupyterHub
+    service (a request behind the hub's login) only the hub user who teaches gets it."""
+
+    def initialize(self, server):
+        self.server = server
+
+    def get(self):
+        if getattr(self, "hub_auth", None) is not None and not self.server.teacher_allowed(self):
+            raise tornado.web.HTTPError(403)
+        host = self.request.host
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy",
+                        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                        f"connect-src 'self' ws://{host} wss://{host}; img-src 'self' data:; "
+                        "font-src 'self'; object-src 'none'; base-uri 'none'; "
+                        "frame-ancestors 'none'; form-action 'none'")
+        self.finish(self.server.teacher_page())
+
+
+class TeacherSocket(tornado.websocket.WebSocketHandler):
+    """The teacher page's socket: the dashboard's state out, its requests in, and the
+    page's projector (all of it in :class:`~courtlearn.classroom.dashboard.TeacherDesk`).
+    Nothing about the class goes out before the page proves the teacher's token in its
+    first message (``{"type": "hello", "token": T}``; guessing is slowed as for class
+    codes), or the server lets the request in (``ClassServer.teacher_allowed``: the hub's
+    teaching scope). Messages are checked and limited as a learner's are."""
+
+    check_origin = LearnerSocket.check_origin
+    send = LearnerSocket.send
+    _pause = staticmethod(LearnerSocket._pause)
+
+    def initialize(self, server):
+        self.server = server
+        self.room: Room = server.room
+        self.teacher = False
+        self.bucket = TokenBucket(server.rate, server.burst)
+        self.warned = 0.0
+        self.address = self.request.remote_ip or "?"
+
+    def open(self):
+        self.set_nodelay(True)
+        stream = self.ws_connection.stream if self.ws_connection is not None else None
+        if stream is not None:
+            stream.max_write_buffer_size = MAX_WRITE_BUFFER
+        self.server.sockets.add(self)
+        if self.server.teacher_allowed(self):
+            self._admit()
+        elif getattr(self, "hub_auth", None) is not None:    # a hub user who does not teach
+            self.close(4403, "not the teacher")
+        else:
+            self.send(json.dumps({"type": "login"}))
+
+    def _admit(self) -> None:
+        self.teacher = True
+        self.server.desk.join(self)
+
+    def on_close(self):
+        self.server.sockets.discard(self)
+        if self.teacher:
+            self.server.desk.leave(self)
+
+    def refuse(self, reason: str, **extra) -> None:
+        self.send(json.dumps({"type": "refused", "reason": reason, **extra}, ensure_ascii=False))
+
+    async def on_message(self, message):
+        now = time.monotonic()
+        lang = self.room.language
+        if not self.bucket.take(now):
+            if now - self.warned > 1.0:
+                self.warned = now
+                with using(lang):
+                    self.refuse(tr("Too many messages: slow down."))
+            await self._pause(1.0 / self.server.rate)
+            return
+        with using(lang):
+            if isinstance(message, bytes):
+                return self.refuse(tr("The class server reads text messages only."))
+            if len(message) > MAX_MESSAGE:
+                return self.refuse(tr("That message is too long; nothing changed."))
+            try:
+                msg = json.loads(message)
+            except (ValueError, RecursionError):
+                msg = None
+            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                return self.refuse(tr("The class server ignored a message it does not "
+                                      "understand; nothing changed."))
+        kind = msg["type"]
+        try:
+            if kind == "hello":
+                await self._hello(msg)
+            elif not self.teacher:
+                with using(lang):
+                    self.refuse(tr("Open the teacher's page with the teacher's link first."),
+                                token=True)
+            elif kind == "msg":
+                self.server.desk.intent(self, msg.get("content"))
+            elif kind == "projector":
+                self.server.desk.projector(self, msg.get("content"))
+            else:
+                with using(lang):
+                    self.refuse(tr("The class server ignored a message it does not "
+                                   "understand; nothing changed."))
+        except Exception:                 # a fault of the server's: say so, keep the socket
+            log.exception("a teacher's %s message failed", kind[:20])
+            with using(lang):
+                self.refuse(tr("Something went wrong on the class server."))
+
+    async def _hello(self, msg) -> None:
+        if self.teacher:
+            self.server.desk.join(self)              # the state again
+            return
+        guard = self.server.guard
+        wait = guard.wait(self.address, time.monotonic())
+        if wait > 0:
+            await self._pause(wait)
+            if self.ws_connection is None:
+                return
+        ok = self.room.check_teacher(msg.get("token"))
+        guard.result(self.address, ok, time.monotonic())
+        if ok:
+            self._admit()
+        else:
+            with using(self.room.language):
+                self.refuse(tr("That is not the teacher's token: open the teacher's link "
+                               "again."), token=True)
+
+
 # ----------------------------------------------------------------------------- the server
 class ClassServer:
     """A Room served over HTTP and WebSockets on ``host``:``port``."""
@@ -350,7 +498,9 @@ class ClassServer:
         """The routes: (path pattern, handler class, its arguments), under the prefix."""
         p = re.escape(self.prefix)
         return [(p, PageHandler, args), (p + r"static/(.+)", StaticHandler, args),
-                (p + r"ws", LearnerSocket, args), (p + r"health", HealthHandler, args)]
+                (p + r"ws", LearnerSocket, args), (p + r"health", HealthHandler, args),
+                (p + r"teacher", TeacherPageHandler, args),
+                (p + r"teacher/ws", TeacherSocket, args)]
 
     def app_settings(self) -> dict:
         """Settings of the tornado Application."""
@@ -394,6 +544,39 @@ class ClassServer:
                                      title=html.escape(words["title"]),
                                      boot=data).encode("utf-8")
         return self._page
+
+    # -- the teacher's side
+    _desk = None
+    _teacher_page: bytes | None = None
+
+    @property
+    def desk(self):
+        """The teacher pages' side of the server (a dashboard.TeacherDesk)."""
+        if self._desk is None:
+            from .dashboard import TeacherDesk
+            self._desk = TeacherDesk(self.room)
+        return self._desk
+
+    def teacher_page(self) -> bytes:
+        """The teacher page in the class's language (built once; no data, no token)."""
+        if self._teacher_page is None:
+            lang = self.room.language
+            with using(lang):
+                words = teacher_page_words()
+                boot = {"words": words, "lang": lang, "dir": text_direction(lang),
+                        "fonts": {f: self.prefix + path
+                                  for f, path in FONTS.get(lang, {}).items()},
+                        "base": self.prefix}
+            data = json.dumps(boot, ensure_ascii=False).replace("<", "\\u003c")
+            self._teacher_page = TEACHER_PAGE.format(
+                lang=lang, dir=boot["dir"], base=html.escape(self.prefix),
+                title=html.escape(words["title"]), boot=data).encode("utf-8")
+        return self._teacher_page
+
+    def teachers_revoked(self) -> None:
+        """The teacher tokens changed (room.new_teacher_token): teacher pages close."""
+        if self._desk is not None:
+            self._desk.revoke_all()
 
     # -- where learners go
     def addresses(self) -> list[str]:
@@ -487,6 +670,30 @@ PAGE = """<!doctype html>
 <span data-role="whoami"></span>
 </header>
 <main id="courtlearn-class"></main>
+</body>
+</html>
+"""
+
+
+TEACHER_PAGE = """<!doctype html>
+<html lang="{lang}" dir="{dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="{base}static/table.css">
+<link rel="stylesheet" href="{base}static/dashboard.css">
+<script type="application/json" id="courtlearn-teacher-boot">{boot}</script>
+<script type="module" src="{base}static/teacher.js"></script>
+</head>
+<body class="cl-teacher-page">
+<header class="cl-teacher-bar">
+<span data-role="connection" data-connected="false"></span>
+</header>
+<main id="courtlearn-teacher" class="cl-teacher-main"></main>
+<section id="courtlearn-projector" class="cl-projector-box" data-role="projector" hidden></section>
 </body>
 </html>
 """

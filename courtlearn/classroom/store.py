@@ -2,8 +2,9 @@
 
 Everything a restarted server needs to put every table back where it was lives
 here: the class (its code and settings), the learners (a hash of each seat token,
-never the token), the tables (rules, session seed), their seats, every deal (how it
-was dealt) and every action taken in it (``deal.actions`` tokens, who took it).
+never the token), the teacher's tokens (their hashes too), the tables (rules, session
+seed), their seats, every deal (how it was dealt) and every action taken in it
+(``deal.actions`` tokens, who took it).
 Nothing here knows a rule: a restart rebuilds each deal and re-applies its saved
 tokens through the engine (``Deal.apply``); seeds make the shuffles exact.
 
@@ -55,6 +56,9 @@ CREATE TABLE IF NOT EXISTS deals (
 CREATE TABLE IF NOT EXISTS actions (
     deal INTEGER NOT NULL REFERENCES deals(id), idx INTEGER NOT NULL, token TEXT NOT NULL,
     seat INTEGER, by TEXT NOT NULL, time REAL NOT NULL, PRIMARY KEY (deal, idx));
+CREATE TABLE IF NOT EXISTS teachers (
+    class TEXT NOT NULL REFERENCES classes(code), token_hash TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY, class TEXT NOT NULL, learner INTEGER, item TEXT NOT NULL,
     value TEXT NOT NULL, time REAL NOT NULL);
@@ -143,6 +147,20 @@ class Store:
 
     def set_settings(self, code: str, settings: dict) -> None:
         self._write("UPDATE classes SET settings = ? WHERE code = ?", (json.dumps(settings), code))
+
+    # ------------------------------------------------------------------ the teacher
+    def add_teacher_token(self, code: str, token_hash: str) -> None:
+        """Keep the hash of a teacher token of class ``code`` (never the token itself)."""
+        self._write("INSERT INTO teachers VALUES (?, ?, ?)", (code, token_hash, time.time()))
+
+    def teacher_tokens(self, code: str) -> list[str]:
+        """The hashes of the class's teacher tokens still valid, oldest first."""
+        return [r[0] for r in self.db.execute(
+            "SELECT token_hash FROM teachers WHERE class = ? ORDER BY rowid", (code,))]
+
+    def clear_teacher_tokens(self, code: str) -> None:
+        """Every teacher token of the class stops working."""
+        self._write("DELETE FROM teachers WHERE class = ?", (code,))
 
     # ------------------------------------------------------------------ learners
     def add_learner(self, code: str, token_hash: str, name: str, hub_user=None) -> int:

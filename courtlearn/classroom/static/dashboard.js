@@ -1,0 +1,314 @@
+// courtlearn class: the teacher's dashboard (an anywidget ESM module).
+//
+// Python owns the class (courtlearn/classroom/dashboard.py, DashboardCore). It syncs
+// `state`: every table live (who sits where and whether connected, the deal's stage, the
+// open trick, tricks, courts, the result), the learners without a seat, the latest same
+// deal's results table by table, and the words in the class's language. This module
+// draws it and sends requests with model.send({type, ..., id}); Python carries each out
+// through a Room method, or refuses it with a sentence, and answers {reply_to, ok,
+// reason}. No rule lives here. The same module draws the teacher page (/teacher), through
+// the page's model object over the class server's WebSocket (static/teacher.js).
+// Every text goes in with textContent: a learner's name is never read as HTML.
+//
+// The page's attributes (what browser tests drive; add freely, rename nothing):
+//   [data-role=dashboard]          the root; data-paused "true"|"false", data-rev, data-reply
+//                                  ("pending"|"accepted"|"refused" for the last request)
+//   [data-role=class-code]         the class code; [data-role=join-address] each address
+//   [data-role=pause-all] [data-role=resume-all] [data-role=new-deal-all]   buttons
+//   [data-role=seed] (input) + [data-role=same-deal] (button): the same deal everywhere
+//   [data-role=add-table]          a new table (the rules of the last one)
+//   [data-role=dash-message]       the answer to the last request; data-kind "info"|"error"
+//   [data-role=dash-table]         one per table: data-table (0-based), data-phase
+//                                  ("trump"|"play"|"over"), data-deal (1-based),
+//                                  data-actions, data-batch (same deal number or ""),
+//                                  data-to-act (seat or -1)
+//     [data-role=table-title] [data-role=table-stage] [data-role=table-trick] (cards:
+//     [data-card] data-seat) [data-role=table-score] [data-role=table-courts]
+//     [data-role=table-result] [data-role=project] (button, data-table: the projector)
+//     [data-role=dash-seat]        one per seat: data-table, data-seat, data-status
+//                                  ("here"|"away"|"bot"|"empty"), data-connected
+//                                  ("true"|"false"|"none"), data-learner (id or "")
+//       [data-role=seat-place] [data-role=learner-name] [data-role=seat-status]
+//       [data-role=move-to]        a select of the free seats (values "table:seat");
+//                                  choosing one moves the learner at once
+//       [data-role=to-bot]         hand the seat to a bot (the learner goes to the lobby)
+//       [data-role=remove]         remove the learner: the first click arms it
+//                                  (data-armed="true", its words say so), the second sends
+//   [data-role=lobby]              the learners without a seat: [data-role=lobby-learner]
+//                                  data-learner, data-connected, with [data-role=move-to]
+//                                  and [data-role=remove] as above
+//   [data-role=compare]            the latest same deal, table by table (data-batch):
+//                                  [data-role=compare-row] data-table, data-phase
+
+const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const RED = new Set(["H", "D"]);
+
+function h(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = String(v);
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+function cardText(code) {
+  const c = String(code);
+  return `${c.slice(0, -1)}${SUIT[c.slice(-1)] || c.slice(-1)}`;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "cl-dash", "data-role": "dashboard", "data-rev": "-1",
+    "data-paused": "false", "data-lm-suppress-shortcuts": "true" });
+  el.append(root);
+  let WORDS = {};
+  let nextId = 1;
+  let armed = null;              // the learner whose Remove button was clicked once
+  let deferred = false;          // a redraw waits while the teacher uses a select or field
+
+  const w = (key, vars = {}) => {
+    const text = WORDS[key] === undefined ? key : WORDS[key];
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  };
+
+  function send(content) {
+    content.id = nextId++;
+    root.dataset.reply = "pending";
+    model.send(content);
+  }
+
+  // ---------- the bar: built once (the seed field keeps what is typed in it)
+  const code = h("code", { class: "cl-dash-code", "data-role": "class-code" });
+  const codeLabel = h("span", { class: "cl-dash-label" });
+  const addresses = h("span", { class: "cl-dash-addresses" });
+  const pausedBadge = h("span", { class: "cl-dash-paused", "data-role": "paused-badge" });
+  const button = (role, onClick) => {
+    const b = h("button", { type: "button", class: "cl-dash-btn", "data-role": role });
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  const pauseAll = button("pause-all", () => send({ type: "pause" }));
+  const resumeAll = button("resume-all", () => send({ type: "resume" }));
+  const newDeal = button("new-deal-all", () => send({ type: "new_deal" }));
+  const seed = h("input", { class: "cl-dash-seed", "data-role": "seed", type: "number",
+    min: "0", step: "1", inputmode: "numeric" });
+  const seedLabel = h("label", { class: "cl-dash-seed-label" });
+  const sameDeal = button("same-deal", () => {
+    const value = seed.value.trim();
+    // the number as typed (Python checks it and says what is wrong)
+    send({ type: "same_deal", seed: value === "" ? null : Number(value) });
+  });
+  seed.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sameDeal.click(); });
+  const addTable = button("add-table", () => send({ type: "add_table" }));
+  const message = h("div", { class: "cl-dash-message", "data-role": "dash-message",
+    "aria-live": "polite" });
+  const bar = h("div", { class: "cl-dash-bar" }, [
+    h("div", { class: "cl-dash-join" }, [codeLabel, code, addresses, pausedBadge]),
+    h("div", { class: "cl-dash-buttons" }, [pauseAll, resumeAll, newDeal,
+      h("span", { class: "cl-dash-same" }, [seedLabel, seed, sameDeal]), addTable]),
+    message,
+  ]);
+  const tablesBox = h("div", { class: "cl-dash-tables" });
+  const lobbyBox = h("section", { class: "cl-dash-lobby", "data-role": "lobby" });
+  const compareBox = h("section", { class: "cl-dash-compare-box" });
+  root.append(bar, tablesBox, lobbyBox, compareBox);
+
+  function say(text, kind) {
+    message.textContent = text || "";
+    message.dataset.kind = kind;
+  }
+
+  // ---------- the moving parts
+  function freeSeats(st) {
+    const out = [];
+    for (const t of st.tables || []) {
+      for (const s of t.seats) if (s.learner === null) out.push([t.table, s.seat, s.place]);
+    }
+    return out;
+  }
+
+  function moveSelect(learner, free) {
+    const sel = h("select", { class: "cl-dash-move", "data-role": "move-to",
+      "data-learner": learner, "aria-label": w("move") });
+    sel.append(h("option", { value: "", text: w("move_to") }));
+    for (const [t, s, place] of free) {
+      sel.append(h("option", { value: `${t}:${s}`, text: w("free_seat", { n: t + 1, place }) }));
+    }
+    sel.disabled = free.length === 0;
+    sel.addEventListener("change", () => {
+      const [t, s] = sel.value.split(":").map(Number);
+      if (sel.value) send({ type: "move", learner, table: t, seat: s });
+      deferred = false;
+    });
+    return sel;
+  }
+
+  function removeButton(learner) {
+    const b = h("button", { type: "button", class: "cl-dash-btn cl-dash-remove",
+      "data-role": "remove", "data-learner": learner,
+      "data-armed": armed === learner ? "true" : "false",
+      text: armed === learner ? w("remove_sure") : w("remove") });
+    b.addEventListener("click", () => {
+      if (armed === learner) {
+        armed = null;
+        send({ type: "remove", learner });
+      } else {
+        armed = learner;
+        b.dataset.armed = "true";
+        b.textContent = w("remove_sure");
+      }
+    });
+    return b;
+  }
+
+  function seatRow(t, s, free) {
+    const conn = s.connected === null ? "none" : String(s.connected);
+    const li = h("li", { class: `cl-dash-seat cl-dash-${s.status}`, "data-role": "dash-seat",
+      "data-table": t.table, "data-seat": s.seat, "data-status": s.status,
+      "data-connected": conn, "data-learner": s.learner === null ? "" : s.learner }, [
+      h("span", { class: "cl-dash-dot", "aria-hidden": "true" }),
+      h("span", { class: "cl-dash-place", "data-role": "seat-place", text: s.place }),
+      h("span", { class: "cl-dash-name", "data-role": "learner-name",
+        text: s.name === null ? w("empty") : s.name }),
+      // an empty seat says "bot" once (its name); a learner's says here, away or a bot plays
+      s.learner === null ? null
+        : h("span", { class: "cl-dash-status", "data-role": "seat-status", text: w(s.status) }),
+    ]);
+    if (s.learner !== null) {
+      const toBot = h("button", { type: "button", class: "cl-dash-btn", "data-role": "to-bot",
+        "data-table": t.table, "data-seat": s.seat, text: w("to_bot") });
+      toBot.addEventListener("click", () => send({ type: "to_bot", table: t.table, seat: s.seat }));
+      li.append(h("span", { class: "cl-dash-actions" },
+        [moveSelect(s.learner, free), toBot, removeButton(s.learner)]));
+    }
+    return li;
+  }
+
+  function tableCard(t, free) {
+    const card = h("section", { class: `cl-dash-table cl-dash-phase-${t.phase}`,
+      "data-role": "dash-table", "data-table": t.table, "data-phase": t.phase,
+      "data-deal": t.deal, "data-actions": t.actions,
+      "data-batch": t.batch === null ? "" : t.batch, "data-to-act": t.to_act });
+    const project = h("button", { type: "button", class: "cl-dash-btn cl-dash-project",
+      "data-role": "project", "data-table": t.table, text: w("project") });
+    project.addEventListener("click", () => send({ type: "project", table: t.table }));
+    const title = `${w("table", { n: t.table + 1 })} \u00b7 ${t.title} \u00b7 ${w("deal", { n: t.deal })}`;
+    card.append(h("header", { class: "cl-dash-table-head" }, [
+      h("span", { class: "cl-dash-table-title", "data-role": "table-title", text: title }),
+      t.batch === null ? null : h("span", { class: "cl-dash-batch", text: w("same", { n: t.batch }) }),
+      project,
+    ]));
+    let stage = t.stage;
+    if (t.to_act_name) stage += ` \u00b7 ${w("to_act", { seat: t.to_act_name })}`;
+    if (t.trump) stage += ` \u00b7 ${w("trump")} ${SUIT[t.trump] || t.trump}`;
+    card.append(h("div", { class: "cl-dash-stage", "data-role": "table-stage", text: stage }));
+    const trick = h("div", { class: "cl-dash-trick", "data-role": "table-trick" });
+    for (const c of t.trick) {
+      trick.append(h("span", { class: `cl-dash-card${RED.has(c.card.slice(-1)) ? " cl-dash-red" : ""}`,
+        "data-card": c.card, "data-seat": c.seat, text: cardText(c.card) }));
+    }
+    card.append(trick);
+    let score = `${w("tricks")}: ${t.teams[0]} ${t.tricks[0]} \u00b7 ${t.teams[1]} ${t.tricks[1]}`;
+    if (t.tens) score += ` \u2014 ${w("tens")}: ${t.tens[0]}\u2013${t.tens[1]}`;
+    card.append(h("div", { class: "cl-dash-score", "data-role": "table-score", text: score }));
+    card.append(h("div", { class: "cl-dash-courts", "data-role": "table-courts",
+      text: `${w("courts")}: ${t.teams[0]} ${t.courts[0]} \u00b7 ${t.teams[1]} ${t.courts[1]}` }));
+    if (t.result) card.append(h("div", { class: "cl-dash-result", "data-role": "table-result", text: t.result }));
+    const seats = h("ul", { class: "cl-dash-seats" });
+    for (const s of t.seats) seats.append(seatRow(t, s, free));
+    card.append(seats);
+    return card;
+  }
+
+  function lobby(st, free) {
+    const items = (st.lobby || []).map((lr) => h("li", { class: "cl-dash-seat",
+      "data-role": "lobby-learner", "data-learner": lr.learner,
+      "data-connected": String(!!lr.connected) }, [
+      h("span", { class: "cl-dash-dot", "aria-hidden": "true" }),
+      h("span", { class: "cl-dash-name", "data-role": "learner-name", text: lr.name }),
+      h("span", { class: "cl-dash-status", text: lr.connected ? w("here") : w("away") }),
+      h("span", { class: "cl-dash-actions" }, [moveSelect(lr.learner, free), removeButton(lr.learner)]),
+    ]));
+    lobbyBox.replaceChildren(h("h3", { text: w("lobby") }),
+      items.length ? h("ul", { class: "cl-dash-seats" }, items)
+        : h("p", { class: "cl-dash-none", text: w("nobody") }));
+  }
+
+  function compare(st) {
+    const c = st.compare;
+    if (!c) { compareBox.replaceChildren(); return; }
+    const rows = c.rows.map((r) => h("tr", { "data-role": "compare-row", "data-table": r.table,
+      "data-phase": r.phase }, [
+      h("td", { text: w("table", { n: r.table + 1 }) }),
+      h("td", { text: r.players.map((p) => (p === null ? w("empty") : p)).join(", ") }),
+      h("td", { text: r.result || w("playing") }),
+      h("td", { text: `${r.tricks[0]}\u2013${r.tricks[1]}${r.tens ? ` (${w("tens")} ${r.tens[0]}\u2013${r.tens[1]})` : ""}` }),
+    ]));
+    compareBox.replaceChildren(h("h3", { text: `${w("compare")} (${w("same", { n: c.batch })})` }),
+      h("table", { class: "cl-dash-compare", "data-role": "compare", "data-batch": c.batch },
+        [h("tbody", {}, rows)]));
+  }
+
+  function busy() {
+    const a = root.ownerDocument && root.ownerDocument.activeElement;
+    return !!a && root.contains(a) && (a.tagName === "SELECT" || a.tagName === "INPUT") && a !== seed;
+  }
+
+  function draw() {
+    const st = model.get("state") || {};
+    if (!st.tables) return;
+    if (busy()) { deferred = true; return; }     // the teacher is choosing: draw after
+    deferred = false;
+    WORDS = st.words || {};
+    root.dataset.rev = String(st.rev ?? -1);
+    root.dataset.paused = st.paused ? "true" : "false";
+    root.setAttribute("lang", st.lang || "en");
+    root.setAttribute("dir", st.dir || "ltr");
+    codeLabel.textContent = `${w("code")}:`;
+    code.textContent = st.code || "";
+    addresses.replaceChildren(...(st.addresses || []).map((a) => h("span", {
+      class: "cl-dash-address", "data-role": "join-address", text: a })));
+    pausedBadge.textContent = st.paused ? w("paused") : "";
+    pauseAll.textContent = w("pause_all");
+    resumeAll.textContent = w("resume_all");
+    pauseAll.disabled = !!st.paused;
+    resumeAll.disabled = !st.paused;
+    newDeal.textContent = w("new_deal_all");
+    seedLabel.textContent = w("seed");
+    seed.setAttribute("aria-label", w("seed"));
+    sameDeal.textContent = w("same_deal");
+    addTable.textContent = w("add_table");
+    const free = freeSeats(st);
+    const known = new Set();
+    tablesBox.replaceChildren(...st.tables.map((t) => {
+      for (const s of t.seats) if (s.learner !== null) known.add(s.learner);
+      return tableCard(t, free);
+    }));
+    for (const lr of st.lobby || []) known.add(lr.learner);
+    if (armed !== null && !known.has(armed)) armed = null;
+    lobby(st, free);
+    compare(st);
+  }
+
+  function onCustom(msg) {
+    if (!msg || typeof msg.reply_to !== "number") return;
+    root.dataset.reply = msg.ok ? "accepted" : "refused";
+    say(msg.ok ? w("done") : String(msg.reason || ""), msg.ok ? "info" : "error");
+  }
+  function onBlur() { if (deferred) setTimeout(() => { if (deferred && !busy()) draw(); }, 0); }
+
+  root.addEventListener("focusout", onBlur);
+  model.on("change:state", draw);
+  model.on("msg:custom", onCustom);
+  draw();
+  return () => {
+    model.off("change:state", draw);
+    model.off("msg:custom", onCustom);
+    root.removeEventListener("focusout", onBlur);
+  };
+}
+
+export default { render };
