@@ -107,7 +107,7 @@ class _Search(Bounded):
         return len(self.table), len(self.shapes)
 
     def tables(self) -> tuple:
-        return (self.table,)
+        return ((self.table, _tricks_left),)
 
     # ----------------------------------------------------------------- helpers
     def shape(self, hands, pending):
@@ -347,6 +347,11 @@ class _Search(Bounded):
             pend = None
         return gain0 + self.trick_start(hands, win_seat, number + 1, st2, trump, pend,
                                         alpha - gain0, beta - gain0)
+
+
+def _tricks_left(key) -> int:
+    """Tricks left in a key of ``_Search.table`` (its third item: the trick's number)."""
+    return 13 - key[2]
 
 
 def _winner(trick, trump):

@@ -31,12 +31,14 @@ ranks of suit ``s`` at bits ``16*s + rank - 2``.
 
 Both searches (this one and :mod:`courtlearn.solver`'s) are :class:`Bounded`: they
 count the cards they try against a budget and stop with :class:`OutOfBudget` past it,
-and no table of theirs grows past ``cap`` entries (a full table is emptied and
-refilled: it is a cache, so results stay the same, only slower).
+and no table of theirs grows past ``cap`` entries (a full table keeps the entries of
+the positions with the most tricks left and forgets the others: it is a cache, so
+results stay the same, only slower).
 """
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 __all__ = ["TrickSearch", "lowest_mattered", "Bounded", "OutOfBudget", "TABLE_CAP"]
 
@@ -68,8 +70,9 @@ class Bounded:
     ``self.nodes`` reaches ``self.next_check``: at most ``every`` nodes apart, and the
     budget's last node. Its big tables (:meth:`tables`) grow by at most one entry per
     node, so they are looked at there too, not at each entry (that would cost a few per
-    cent): one with less room than the next checkpoint's worth is emptied. Small memos
-    check at each new entry (:meth:`empty` before adding to a full one).
+    cent): one with less room than the next checkpoint's worth is trimmed to half the
+    cap (:meth:`trim`). Small memos check at each new entry (:meth:`empty` before
+    adding to a full one).
 
     >>> b = Bounded(budget=10)
     >>> b.nodes = 11
@@ -86,6 +89,7 @@ class Bounded:
         self.nodes = 0
         self.peak = 0
         self.every = max(1, min(CHECK_EVERY, (cap - _TRICK) // 2))
+        self.keep = cap // 2            # the entries a trimmed table keeps at most
         self.next_check = min(self.every, budget + 1)
 
     def checkpoint(self) -> None:
@@ -94,17 +98,36 @@ class Bounded:
         if self.nodes > self.budget:
             self.settle(*self.sizes())
             raise OutOfBudget(self.nodes, self.peak)
-        room = self.cap - self.every - _TRICK
-        for table in self.tables():
-            if len(table) > room:
-                self.empty(table)
+        self.make_room(self.cap - self.every - _TRICK)
         if self.watch is not None:
             self.watch(self.nodes)
         self.next_check = min(self.nodes + self.every, self.budget + 1)
 
+    def make_room(self, room: int) -> None:
+        """Trim each big table that holds more than ``room`` entries."""
+        for table, left in self.tables():
+            if len(table) > room:
+                self.trim(table, left)
+
     def tables(self) -> tuple:
-        """The big tables (dicts that gain at most an entry per node), for :meth:`checkpoint`."""
+        """The big tables (dicts that gain at most an entry per node), for
+        :meth:`checkpoint`: (table, a function giving a key's tricks left) pairs."""
         return ()
+
+    def trim(self, table: dict, left) -> None:
+        """Keep the entries of the positions with the most tricks left (``left(key)``),
+        the costliest to search again, at most half the cap of them; forget the others.
+
+        >>> b = Bounded(cap=4)
+        >>> table = {("a", 3): 0, ("b", 3): 0, ("c", 1): 0, ("d", 2): 0}
+        >>> b.trim(table, lambda key: key[1])
+        >>> sorted(table), b.peak
+        ([('a', 3), ('b', 3)], 4)
+        """
+        self.peak = max(self.peak, len(table))
+        floor = _keep_from(Counter(left(key) for key in table), self.keep)
+        for key in [key for key in table if left(key) < floor]:
+            del table[key]
 
     def empty(self, table: dict) -> None:
         """Empty a table (before it would pass the cap). Tables only grow between two
@@ -184,14 +207,21 @@ class TrickSearch(Bounded):
         return len(self.exact), self.stored, len(self.suits), len(self.runs)
 
     def tables(self) -> tuple:
-        return (self.exact,)
+        return ((self.exact, _exact_left),)
 
-    def checkpoint(self) -> None:
-        if self.stored > self.cap - self.every - _TRICK:
-            self.peak = max(self.peak, self.stored)
-            self.classes.clear()
-            self.stored = 0
-        super().checkpoint()
+    def make_room(self, room: int) -> None:
+        """:meth:`Bounded.make_room`, and the same for the classes, bucket by bucket."""
+        super().make_room(room)
+        if self.stored <= room:
+            return
+        self.peak = max(self.peak, self.stored)
+        counts = Counter()
+        for ckey, bucket in self.classes.items():
+            counts[_class_left(ckey)] += sum(len(entries) for entries in bucket.values())
+        floor = _keep_from(counts, self.keep)
+        for ckey in [ckey for ckey in self.classes if _class_left(ckey) < floor]:
+            del self.classes[ckey]
+        self.stored = sum(n for left, n in counts.items() if left >= floor)
 
     # ------------------------------------------------------------ the search
     def trick_start(self, hands, leader, number, alpha, beta):
@@ -500,6 +530,32 @@ class TrickSearch(Bounded):
                 out.append((key, s, low))
         out.sort()
         return [(s, r) for _, s, r in out]
+
+
+def _keep_from(counts: Counter, keep: int) -> int:
+    """The fewest tricks left an entry may have for at most ``keep`` entries to stay,
+    given how many entries have each number of tricks left (above every entry's
+    when even the entries with the most tricks left are too many: none stay).
+
+    >>> _keep_from(Counter({3: 2, 2: 1, 1: 1}), 2), _keep_from(Counter({3: 5}), 2)
+    (3, 4)
+    """
+    total = 0
+    for left in range(13, -1, -1):
+        total += counts.get(left, 0)
+        if total > keep:
+            return left + 1
+    return 0
+
+
+def _exact_left(key) -> int:
+    """Tricks left in a key of ``TrickSearch.exact`` (leader, the holders of each suit)."""
+    return (len(key[1]) + len(key[2]) + len(key[3]) + len(key[4])) // 4
+
+
+def _class_left(key) -> int:
+    """Tricks left in a key of ``TrickSearch.classes`` (leader, each suit's lengths)."""
+    return (sum(key[1]) + sum(key[2]) + sum(key[3]) + sum(key[4])) // 4
 
 
 def lowest_mattered(rel: int, s: int) -> int:
