@@ -42,8 +42,9 @@ class Teacher:
         self._reader = None
         self._next = 1
 
-    async def connect(self):
-        self.ws = await asyncio.wait_for(websockets.connect(self.url, origin=self.origin), 10)
+    async def connect(self, query="", headers=None):
+        self.ws = await asyncio.wait_for(websockets.connect(
+            self.url + query, origin=self.origin, additional_headers=headers), 10)
         self._reader = asyncio.ensure_future(self._read())
         return self
 
@@ -729,3 +730,28 @@ def test_a_teachers_call_with_nobody_connected_is_saved_and_told_at_once(tmp_pat
                 "SELECT settings FROM classes").fetchone()
             assert json.loads(row[0])["paused"] is True
     run(main())
+
+
+def test_the_teacher_token_is_never_taken_from_an_address(tmp_path):
+    """An address lands in access logs and browser histories: a teacher socket opened with
+    ?token= is asked to log in like any other; a script's Authorization header is taken."""
+    async def main():
+        async with class_server(tmp_path, tables=1) as server:
+            token = server.room.teacher_token
+            t = await Teacher(server).connect(query=f"?token={token}")
+            await t.wait_for(lambda: t.of("login"))
+            await settle(server, 0.2)
+            assert not t.state()
+            script = await Teacher(server).connect(headers={"Authorization": f"token {token}"})
+            await script.wait_for(lambda: script.state())
+            wrong = await Teacher(server).connect(headers={"Authorization": "token " + "x" * 43})
+            await wrong.wait_for(lambda: wrong.of("login"))
+            for sock in (t, script, wrong):
+                await sock.close()
+    run(main())
+
+
+def test_the_join_qr_code_has_a_light_ground_for_dark_themes():
+    from courtlearn.classroom.server import qr_svg
+    svg = qr_svg("http://192.168.1.5:8765/?code=ABCDEF")
+    assert svg is not None and "#fff" in svg.lower()

@@ -20,7 +20,6 @@ Guessing the class code is slowed per address; the Origin must be the page's own
 from __future__ import annotations
 
 import asyncio
-import hmac
 import html
 import json
 import logging
@@ -512,16 +511,16 @@ class ClassServer:
         return {}
 
     def teacher_allowed(self, handler) -> bool:
-        """Whether ``handler``'s request (the teacher's page or socket) is the teacher's:
-        it carries the teacher's token, as ``?token=`` or an ``Authorization: token ...``
-        header. The JupyterHub service (hub.py) asks the hub instead: a hub user holding
-        the teaching scope."""
-        given = handler.get_argument("token", "") or ""
+        """Whether ``handler``'s request (the teacher's page or socket) is the teacher's
+        before anything is said: it carries one of the class's teacher tokens in an
+        ``Authorization: token ...`` header (a script's way; the page proves its token in
+        the socket's first message instead). Never from the address (``?token=``): an
+        address ends up in access logs and browser histories. The JupyterHub service
+        (hub.py) asks the hub instead: a hub user holding the teaching scope."""
         auth = handler.request.headers.get("Authorization", "")
-        if not given and auth[:6].lower() == "token ":
-            given = auth[6:].strip()
-        return bool(given) and hmac.compare_digest(given.encode("utf-8", "replace"),
-                                                   self.room.teacher_token.encode())
+        if auth[:6].lower() != "token ":
+            return False
+        return self.room.check_teacher(auth[6:].strip())
 
     def static(self, name: str):
         got = self._static.get(name)
@@ -649,7 +648,9 @@ def qr_svg(url: str) -> str | None:
         import segno
     except ImportError:
         return None
-    return segno.make(url, error="m").svg_inline(scale=5)
+    # dark modules on a light ground with its quiet zone, whatever the page's theme (black
+    # on transparent could not be read in JupyterLab's dark theme)
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#000000", light="#ffffff")
 
 
 PAGE = """<!doctype html>
