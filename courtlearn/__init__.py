@@ -25,7 +25,7 @@ from .moves import Move
 from .steps import play_cards
 from .rules import GAMES, TEAM_NAMES, Rules, team_of
 from .session import Session, next_dealer
-from .solver import Solution, solve
+from .solver import PositionTooLarge, Solution, solvable_from, solve
 
 __version__ = "0.1.0"
 
@@ -36,7 +36,8 @@ SEAT_NAMES = SEATS
 __all__ = ["Card", "CardError", "Suit", "cards", "deck", "shuffled", "Deal", "DealResult",
            "IllegalPlay", "Phase", "Revoke", "SeatView", "Trick", "Event", "Move", "Rules", "GAMES",
            "TEAM_NAMES", "SEAT_NAMES", "team_of", "Session", "next_dealer", "bots", "hint",
-           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "review",
+           "simulate", "play", "play_cards", "widgets", "exercises", "solve", "Solution", "PositionTooLarge",
+           "solvable_from", "review",
            "puzzles", "classroom", "set_language", "get_language", "LANGUAGES"]
 
 

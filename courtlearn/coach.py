@@ -375,12 +375,12 @@ def fast_solve(deal):
     from .solver import solve
     if deal.rules.game == "court_piece" and deal.trump is not None and dds.available():
         try:
-            return solve(deal, using="dds")
+            return solve(deal, using="dds", progress=False)
         except ValueError:
             raise
         except Exception:               # DDS failing on a position: the pure search answers
             pass
-    return solve(deal)
+    return solve(deal, progress=False)  # its callers (a click, the review) show their own
 
 
 def _exact(now, exact_from):

@@ -691,6 +691,11 @@ def _mtdf(probe, total: int, guess) -> int:
 
 def _solution(deal, seat, values, measure, owned, nodes, solver="python",
               table_peak=0) -> Solution:
+    # only the cards the mover may play now: the searches (and DDS) know following suit,
+    # not the one rule of the moment that narrows it further (after asking for a hidden
+    # trump, the asker must play a trump if they hold one)
+    legal = set(deal.legal_cards())
+    values = {c: v for c, v in values.items() if c in legal}
     values = dict(sorted(values.items(), key=lambda kv: (-kv[1], kv[0].si, -kv[0].rank)))
     top = max(values.values())
     best = [c for c, v in values.items() if v == top]

@@ -373,8 +373,6 @@ def solution_is_an_answer(deal, sol) -> None:
     legal = set(deal.legal_cards())
     assert sol.seat == deal.to_play
     valued = set(sol.values)
-    if asked_in_this_turn(deal) and known_bug("solve_after_ask"):    # see its xfail test
-        valued &= legal
     assert valued == legal, (sorted(c.code for c in sol.values), sorted(c.code for c in legal))
     top = max(sol.values.values())
     assert set(sol.best) == {c for c, v in sol.values.items() if v == top}
@@ -539,11 +537,8 @@ if __name__ == "__main__":
 
 
 # ----------------------------------------------------------------------------- known bugs
-# Bugs this harness found. Each has a reproduction below. While a bug is not fixed, the test
-# files keep one strict xfail test for it (it turns into a failure, XPASS, once the bug is
-# fixed, so the marker gets removed) and the property tests step around that one bug
-# (known_bug), so that they keep guarding everything else; a fixed bug's reproduction stays
-# as its regression test, and its step-around goes.
+# Bugs this harness found, each with its reproduction below: once fixed, the reproduction
+# stays as the bug's regression test (tests/test_fuzz.py, tests/test_noleak.py).
 def deferred_hidden_hint_error(mode: str = "python") -> str | None:
     """Under trump_method='hidden' with a deferred trump, the error the hint at a decision
     raises, or None when it answers (it raised while bots._known_from took the turned card
@@ -590,33 +585,12 @@ UNSEEN_REVOKE_HANDS = (
      "JS 10S 9S 8S 7S 6S KC AC 10D JD QD KS KD"])
 
 
-def solve_after_an_ask() -> list:
+def solve_after_an_ask(using: str = "python") -> list:
     """The cards cl.solve values for a player who has just asked to see the face-down trump
     and so must play a trump, but may not play ([] when none)."""
     deal = cl.Deal(cl.Rules.court_piece(trump_method="hidden", stop_when_decided=False),
                    dealer=3, seed=0)
     deal.apply("choose:3D KS AS QS 10S JS 9S 8S 6S 5S 7S 4S AH QH KH 7H 4H 3S AC 2S JH 10H "
                "JC 10C 9H 6H 9C 8C 8H 5H 2H 6C 7C 3H ask")
-    return sorted(c.code for c in set(cl.solve(deal, using="python").values)
+    return sorted(c.code for c in set(cl.solve(deal, using=using).values)
                   - set(deal.legal_cards()))
-
-
-def asked_in_this_turn(deal) -> bool:
-    """Whether the player to play has just asked to see the face-down trump."""
-    for e in reversed(deal.events):
-        if e.kind == "ask":
-            return True
-        if e.kind in ("play", "trick", "correct"):
-            return False
-    return False
-
-
-_KNOWN: dict = {}
-
-
-def known_bug(name: str) -> bool:
-    """Whether the known bug ``name`` still reproduces (checked once per process)."""
-    if name not in _KNOWN:
-        check = {"solve_after_ask": lambda: bool(solve_after_an_ask())}[name]
-        _KNOWN[name] = bool(check())
-    return _KNOWN[name]

@@ -347,3 +347,19 @@ def test_a_list_of_best_cards_uses_the_languages_own_comma():
     with using("ur"):
         text = _names(cl.cards("JC 7H 9H"))
     assert "\u060c" in text and ", " not in text          # the Arabic comma, not a Latin one
+
+
+def test_the_quick_solve_behind_clicks_and_reviews_draws_no_progress_bar(monkeypatch):
+    """A solve over a second draws a tqdm bar by default: behind a click or a review (which
+    has its own bar) it would land in the table's output."""
+    import courtlearn.solver as solver
+    from courtlearn.coach import fast_solve
+    seen = []
+    real = solver.solve
+    monkeypatch.setattr(solver, "solve", lambda deal, **kw: seen.append(kw) or real(deal, **kw))
+    deal = cl.Deal(cl.Rules.double_sir(), dealer=3, seed=2)
+    deal.call_trump(deal.hand(deal.trump_caller)[0].suit)
+    while len(deal.tricks) < 9:
+        deal.play(deal.legal_cards()[0])
+    fast_solve(deal)
+    assert seen and all(kw.get("progress") is False for kw in seen)

@@ -7,7 +7,8 @@ import pytest
 MODULES = ["courtlearn", "courtlearn.steps", "courtlearn.moves", "courtlearn.cards", "courtlearn.rules", "courtlearn.deal",
            "courtlearn.session", "courtlearn.explain", "courtlearn.bots", "courtlearn.render",
            "courtlearn.frames", "courtlearn.exercises", "courtlearn.scoring", "courtlearn.notation", "courtlearn.solver", "courtlearn.coach", "courtlearn.cardbits",
-           "courtlearn.pureplay", "courtlearn.puzzles"]
+           "courtlearn.pureplay", "courtlearn.puzzles", "courtlearn.trick_solver", "courtlearn.dds",
+           "courtlearn.widgets.core", "courtlearn.language"]
 
 
 @pytest.mark.parametrize("name", MODULES)
