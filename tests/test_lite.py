@@ -349,6 +349,45 @@ def test_a_notebook_runs_offline(site, browser_page, path):
     assert not watch.errors, watch.errors.report()
 
 
+CLASS_LESSON = "14_running_a_class.ipynb"
+CLASS_NOTE = {"": "This lesson runs in Jupyter on a computer", "ur/": "یہ سبق کمپیوٹر پر Jupyter",
+              "hi/": "यह पाठ कंप्यूटर पर Jupyter"}
+
+
+def test_the_class_lesson_is_there_to_read_with_a_note_first(site):
+    """Lesson 14's class server listens for the learners' phones, which Python in a web page
+    cannot do: each language's copy opens with a note saying so and where to run it
+    (Binder, for that very lesson), and keeps its stored outputs to read. Only it."""
+    if not (ROOT / "notebooks" / CLASS_LESSON).exists():
+        pytest.skip("no class lesson in the repository")
+    for sub, words in CLASS_NOTE.items():
+        path = site / "files" / "notebooks" / f"{sub}{CLASS_LESSON}"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        note = "".join(cells[0]["source"])
+        assert cells[0]["cell_type"] == "markdown" and words in note, note[:200]
+        assert f"urlpath=lab/tree/notebooks/{sub}{CLASS_LESSON})" in note, note
+        stored = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "")
+                         for c in cells for o in c.get("outputs", []))
+        assert "goon  (0, 7)" in stored               # the tables' results, to read
+    noted = [p for p in (site / "files").rglob("*.ipynb")
+             if '"runs-on-a-computer"' in p.read_text(encoding="utf-8")]
+    assert sorted(p.name for p in noted) == [CLASS_LESSON] * 3, noted
+
+
+def test_the_class_lesson_shows_its_note_in_the_browser(site, browser_page):
+    base, page, watch = browser_page
+    if not (site / "files" / "notebooks" / "ur" / CLASS_LESSON).exists():
+        pytest.skip("no class lesson in this site")
+    page.goto(f"{base}/lab/index.html?path=notebooks/ur/{CLASS_LESSON}",
+              wait_until="domcontentloaded")
+    first = page.locator(f"{PANEL} .jp-Notebook .jp-Cell").first
+    first.locator(".jp-RenderedMarkdown [dir=rtl][lang=ur]").wait_for(timeout=120_000)
+    assert CLASS_NOTE["ur/"] in first.inner_text()
+    assert first.locator("a[href*='mybinder.org']").count() == 1
+    assert not watch.external, watch.external[:5]
+    assert not watch.errors, watch.errors.report()
+
+
 # a table where the viewer is the seat to play (no bots: the click is the only move)
 TABLE_CELL = """\
 import courtlearn as cl
