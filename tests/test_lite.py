@@ -366,7 +366,9 @@ def test_the_class_lesson_is_there_to_read_with_a_note_first(site):
         note = "".join(cells[0]["source"])
         assert cells[0]["cell_type"] == "markdown" and words in note, note[:200]
         assert f"urlpath=lab/tree/notebooks/{sub}{CLASS_LESSON})" in note, note
-        stored = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "")
+        def text(value):                  # a notebook keeps a text as a string or lines
+            return value if isinstance(value, str) else "".join(value)
+        stored = "".join(text(o.get("data", {}).get("text/plain", "")) + text(o.get("text", ""))
                          for c in cells for o in c.get("outputs", []))
         assert "goon  (0, 7)" in stored               # the tables' results, to read
     noted = [p for p in (site / "files").rglob("*.ipynb")
