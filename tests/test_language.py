@@ -23,9 +23,10 @@ import messages  # noqa: E402
 
 # a word of English: two or more Latin letters. Card names (K♠, 10♥) have one letter at most,
 # and card codes (KH) and code a learner types (call_trump, trump_method='hidden',
-# defer_trump(7)) are left out.
+# defer_trump(7)) are left out, and so are an address (http://127.0.0.1:8765/: lesson 14's
+# join display) and a class code (capitals and digits, DEMO14: what the learners type).
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
-CODE = re.compile(r"\b(?:True|False|None)\b|\b(?:10|[2-9AKQJT])[SHCD]\b|\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
+CODE = re.compile(r"https?://\S+|\b(?=[A-Z0-9]*[0-9])[A-Z0-9]{4,16}\b|\b(?:True|False|None)\b|\b(?:10|[2-9AKQJT])[SHCD]\b|\{\w+\}|\w+\([^)]*\)|\w+=\S+|\w*_\w+|'\w+'")
 
 
 def english_words(text: str) -> list[str]:

@@ -30,7 +30,7 @@ import unicodedata
 
 from courtlearn.bots import RuleBot
 from courtlearn.deal import Deal
-from courtlearn.language import language_code, tr, using
+from courtlearn.language import game_word, language_code, tr, using
 from courtlearn.rules import Rules
 from courtlearn.session import Session
 
@@ -254,6 +254,17 @@ class Table:
     def __repr__(self) -> str:
         names = [s.learner.name if s.learner else "bot" for s in self.seats]
         return f"<Table {self.number + 1} {self.rules.game} deal {self.deal_number + 1} {names}>"
+
+    def __str__(self) -> str:
+        """The table in the language, for a teacher's ``print(table)``; ``repr`` stays English.
+
+        ``Table 1, Court Piece, deal 1: Asha, Bilal, Chandni, Danish``; an empty seat or one
+        handed to a bot reads "a bot".
+        """
+        names = [s.learner.name if s.learner else tr("a bot") for s in self.seats]
+        return tr("Table {n}, {game}, deal {deal}: {names}", n=self.number + 1,
+                  game=game_word(self.rules.game), deal=self.deal_number + 1,
+                  names=tr(", ").join(names))
 
 
 # ----------------------------------------------------------------------------- the room
@@ -1194,6 +1205,14 @@ class Room:
         seated = sum(1 for lr in self.learners.values() if lr.table is not None)
         return (f"<Room {self.code}: {len(self.tables)} tables, {len(self.learners)} learners, "
                 f"{seated} seated{', paused' if self.paused else ''}>")
+
+    def __str__(self) -> str:
+        """The class in the language, for a teacher's ``print(room)``; ``repr`` stays English."""
+        seated = sum(1 for lr in self.learners.values() if lr.table is not None)
+        said = tr("Class {code}: tables {tables}, learners {learners}, seated {seated}.",
+                  code=self.code, tables=len(self.tables), learners=len(self.learners),
+                  seated=seated)
+        return said + (" " + tr("Every table is paused.") if self.paused else "")
 
 
 def check_code(code) -> str:

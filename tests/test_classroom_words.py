@@ -1,0 +1,57 @@
+"""What ``print(room)`` and ``print(table)`` say: a sentence in the teacher's language (lesson
+14 prints them in Urdu and Hindi); their reprs stay English and deterministic."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import courtlearn as cl
+from courtlearn.classroom.room import Room
+from courtlearn.classroom.store import Store
+
+pytestmark = pytest.mark.timeout(120)
+
+
+class Conn:
+    """A page without a socket."""
+
+    def send(self, text):
+        json.loads(text)
+
+    def close(self):
+        pass
+
+
+@pytest.fixture
+def room(tmp_path):
+    room = Room.create(Store(tmp_path / "c.sqlite"), code="WORDS1", tables=2, seed=3)
+    room.pause()
+    for seat, name in enumerate(["Asha", "Bilal"]):
+        conn = Conn()
+        room.hello(conn, code="words1", name=name)
+        room.take_seat(conn, 0, seat * 2)
+    yield room
+    cl.set_language("en")
+
+
+def test_print_room_and_table_say_who_sits_where(room):
+    assert str(room) == ("Class WORDS1: tables 2, learners 2, seated 2. "
+                         "Every table is paused.")
+    assert str(room.tables[0]) == "Table 1, Court Piece, deal 1: Asha, a bot, Bilal, a bot"
+    assert repr(room) == "<Room WORDS1: 2 tables, 2 learners, 2 seated, paused>"
+    assert repr(room.tables[1]) == "<Table 2 court_piece deal 1 ['bot', 'bot', 'bot', 'bot']>"
+    room.resume()
+    assert str(room) == "Class WORDS1: tables 2, learners 2, seated 2."
+
+
+@pytest.mark.parametrize("lang", ["ur", "hi"])
+def test_print_room_and_table_speak_the_language(room, lang):
+    cl.set_language(lang)
+    for text in (str(room), str(room.tables[0]), str(room.tables[1])):
+        # names the learners typed and the class code are theirs; every other word translated
+        words = re.sub(r"Asha|Bilal|WORDS1", "", text)
+        assert re.findall(r"[A-Za-z]{2,}", words) == [], text
+    assert "Asha" in str(room.tables[0]) and "WORDS1" in str(room)
+    assert repr(room) == "<Room WORDS1: 2 tables, 2 learners, 2 seated, paused>"
