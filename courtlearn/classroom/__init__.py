@@ -5,10 +5,67 @@ each seeing only their own hand; bots fill empty seats; the teacher runs the roo
 kernel) and returns the :class:`~courtlearn.classroom.room.Room`; ``courtlearn class
 serve`` runs the same server from the console. Importing this package imports neither
 tornado nor the server: they load when first used.
+
+Results (issue 26): a learner's notebook calls :func:`join`; from then on its exercise
+checks and puzzle tries go to the class (:mod:`courtlearn.classroom.client`), where the
+teacher reads them (``room.results()``, the dashboard) and, after class,
+:func:`results` reads them from the class's SQLite file.
 """
 from __future__ import annotations
 
-__all__ = ["open", "Room", "Store", "serve"]
+__all__ = ["open", "Room", "Store", "serve", "join", "leave", "status", "flush",
+           "my_results", "results", "answers"]
+
+
+def join(address=None, name=None, *, code=None, timeout: float = 5.0):
+    """Join the class at ``address`` as ``name`` from a learner's notebook: every exercise
+    check and puzzle try goes to it from then on (see :mod:`courtlearn.classroom.client`).
+
+    >>> import courtlearn as cl                                       # doctest: +SKIP
+    >>> cl.classroom.join("http://192.168.1.5:8765/?code=ABC234", "Ali")  # doctest: +SKIP
+    You are in the class ABC234 as Ali: your checks and puzzle tries go to it.
+    """
+    from .client import join as _join
+    return _join(address, name, code=code, timeout=timeout)
+
+
+def leave():
+    """This notebook's checks stop going to its class."""
+    from .client import leave as _leave
+    return _leave()
+
+
+def status():
+    """The class this notebook joined (None: none), with the results waiting to be sent."""
+    from .client import status as _status
+    return _status()
+
+
+def flush(timeout: float = 5.0):
+    """Send this notebook's waiting results now; returns :func:`status`."""
+    from .client import flush as _flush
+    return _flush(timeout)
+
+
+def my_results():
+    """This notebook's learner's own results, as the class judged them (pandas)."""
+    from .client import my_results as _mine
+    return _mine()
+
+
+def results(path="class.sqlite", code=None):
+    """A class's results after class, read from its SQLite file (never changed): one row
+    per learner and item (tries, first_right, solved, seconds, first, last), as
+    ``room.results()``. ``code``: which class, when the file holds several (None: its
+    only one; with several, a ValueError names them)."""
+    from .grading import read
+    return read(path, code)
+
+
+def answers(path="class.sqlite", code=None):
+    """Every try of a class's learners after class (one row each), as ``room.answers()``."""
+    from .grading import read
+    return read(path, code, every=True)
 
 
 def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None,

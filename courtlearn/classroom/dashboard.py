@@ -55,7 +55,8 @@ MAX_SEED = 2 ** 53 - 1      # a seed the page's numbers hold exactly
 # what each of the dashboard page's messages may carry besides "type" and "id"
 MESSAGES = {"pause": (), "resume": (), "new_deal": (), "add_table": (),
             "same_deal": ("seed",), "move": ("learner", "table", "seat"),
-            "to_bot": ("table", "seat"), "remove": ("learner",), "project": ("table",)}
+            "to_bot": ("table", "seat"), "remove": ("learner",), "project": ("table",),
+            "hide_names": ("on",), "results_csv": ()}
 
 
 def _whole(value) -> bool:
@@ -85,6 +86,14 @@ def dashboard_words() -> dict[str, str]:
         "lobby": tr("Learners without a seat"), "nobody": tr("Nobody is waiting for a seat."),
         "compare": tr("The same deal, table by table"), "playing": tr("still playing"),
         "done": tr("Done."),
+        "results": tr("Results"), "hide_names": tr("Hide names"),
+        "csv": tr("Download the results (CSV)"), "learner": tr("Learner"),
+        "now_at": tr("Now at"), "no_results": tr("No results yet: learners join from their "
+                                                 "notebooks with cl.classroom.join."),
+        "stuck_tries": tr("stuck: {n} tries"), "stuck_idle": tr("stuck: nothing for {n} min"),
+        "solved": tr("solved"), "tries": tr("{n} tries"),
+        "hardest": tr("Most of the class got these wrong"),
+        "wrong_share": tr("{wrong} of {tried} not right at the first try"),
     }
 
 
@@ -145,6 +154,39 @@ def unfollow(room: Room, hook: Throttle) -> None:
         room.on_change.remove(hook)
 
 
+LOOK_AGAIN = 30.0           # seconds: a learner with no result for a while turns "stuck"
+
+
+class Ticker:
+    """Calls ``fn()`` every ``seconds`` in ``loop`` until :meth:`close` (nothing without a
+    loop): the dashboard looks again now and then, as a learner becomes stuck by the clock
+    alone; an unchanged state is not sent again."""
+
+    def __init__(self, fn, room: Room, seconds: float = LOOK_AGAIN):
+        self.fn, self.room, self.seconds = fn, room, seconds
+        self.loop = room.loop
+        self.handle = None
+        self._arm()
+
+    def _arm(self) -> None:
+        if self.loop is not None and not self.room.closed:
+            self.handle = self.loop.call_later(self.seconds, self._run)
+
+    def _run(self) -> None:
+        self.handle = None
+        try:
+            self.fn()
+        except Exception:
+            log.exception("a dashboard could not look again")
+        self._arm()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        self.handle = None
+        self.loop = None
+
+
 # ----------------------------------------------------------------------------- the core
 class DashboardCore:
     """The dashboard without a page: :meth:`state` (JSON for dashboard.js) and
@@ -171,8 +213,33 @@ class DashboardCore:
             out = {"code": room.code, "paused": room.paused, "lang": self.language,
                    "dir": text_direction(self.language), "words": dashboard_words(),
                    "addresses": room.server.addresses() if room.server is not None else [],
-                   "tables": tables, "lobby": lobby, "compare": self._compare(tables)}
+                   "tables": tables, "lobby": lobby, "compare": self._compare(tables),
+                   "hide_names": room.names_hidden}
+            shown = [lr for lr in sorted(room.learners.values(), key=lambda lr: lr.id)
+                     if not lr.removed]
+            if room.names_hidden:
+                self._hide(out, {lr.id: tr("Learner {n}", n=i) for i, lr in
+                                 enumerate(shown, 1)})
+                order = [(lr.id, tr("Learner {n}", n=i)) for i, lr in enumerate(shown, 1)]
+            else:
+                order = sorted(((lr.id, lr.name) for lr in shown),
+                               key=lambda x: (x[1].casefold(), x[0]))
+            out["results"] = room.tally.state(order)
         return out
+
+    @staticmethod
+    def _hide(out: dict, alias: dict) -> None:
+        """Every learner's name in the state becomes their alias ("Learner 3")."""
+        for t in out["tables"]:
+            for seat in t["seats"]:
+                if seat["learner"] is not None:
+                    seat["name"] = alias.get(seat["learner"], seat["name"])
+        for lr in out["lobby"]:
+            lr["name"] = alias.get(lr["learner"], lr["name"])
+        if out["compare"] is not None:
+            tables = {t["table"]: t for t in out["tables"]}
+            for row in out["compare"]["rows"]:
+                row["players"] = [s["name"] for s in tables[row["table"]]["seats"]]
 
     def _table(self, t) -> dict:
         deal, rules = t.deal, t.rules
@@ -262,6 +329,9 @@ class DashboardCore:
             if lr is None or lr.removed:
                 raise Refusal(tr("There is no such learner in the class."))
             args["learner"] = lr
+        if "on" in args and not isinstance(args["on"], bool):
+            raise Refusal(tr("The dashboard ignored a message it does not understand; "
+                             "nothing changed."))
         if "seed" in args and not (_whole(args["seed"]) and 0 <= args["seed"] <= MAX_SEED):
             raise Refusal(tr("A seed is a whole number from 0 to {n}.", n=MAX_SEED))
         return kind, args
@@ -294,6 +364,11 @@ class DashboardCore:
             room.remove(args["learner"])
         elif kind == "project":
             return ("project", args["table"])
+        elif kind == "hide_names":
+            room.hide_names(args["on"])
+        elif kind == "results_csv":
+            return ("csv", {"csv": room.results().to_csv(index=False),
+                            "filename": f"class-{room.code}-results.csv"})
         return None
 
 
@@ -314,7 +389,8 @@ def request_id(content):
 
 def answer(core: DashboardCore, content):
     """Run one request: (reply or None, what handle returned). Never raises: a failure of
-    the dashboard's own code is logged and answered as a refusal."""
+    the dashboard's own code is logged and answered as a refusal. A request for the
+    results' CSV gets it in its reply (``csv``, ``filename``)."""
     rid = request_id(content)
     try:
         out = core.handle(content)
@@ -325,7 +401,12 @@ def answer(core: DashboardCore, content):
         with using(core.language):
             reason = tr("Something went wrong: {error}", error=_cut(str(err)))
         return reply(rid, False, reason), None
-    return reply(rid, True), out
+    msg = reply(rid, True)
+    if out is not None and out[0] == "csv":
+        if msg is not None:
+            msg.update(out[1])
+        out = None
+    return msg, out
 
 
 # ----------------------------------------------------------------------------- the teacher page
@@ -350,6 +431,7 @@ class TeacherDesk:
         self.conns: list = []
         self.projections: dict = {}      # conn -> Projection
         self._hook: Throttle | None = None
+        self._ticker: Ticker | None = None
         self._last: str | None = None    # the state as last sent (without its rev)
         self.rev = 0
 
@@ -360,6 +442,7 @@ class TeacherDesk:
             self.conns.append(conn)
         if self._hook is None:
             self._hook = follow(self.room, self.push, self.interval)
+            self._ticker = Ticker(self.push, self.room)
         conn.send(_dumps({"type": "welcome", "code": self.room.code}))
         conn.send(self._state_text(force=True))
 
@@ -370,6 +453,7 @@ class TeacherDesk:
         if not self.conns and self._hook is not None:
             unfollow(self.room, self._hook)
             self._hook = None
+            self._ticker.close()
 
     def revoke_all(self) -> None:
         """The teacher tokens changed: every teacher page is closed."""
@@ -502,6 +586,7 @@ def _widgets() -> dict:
             self.on_msg(self._on_msg)
             self.refresh()
             self._hook = follow(room, self.refresh, interval)
+            self._ticker = Ticker(self.refresh, room)
 
         def refresh(self) -> None:
             """Draw the class as it is now (when anything changed)."""
@@ -539,6 +624,7 @@ def _widgets() -> dict:
 
         def close(self):
             unfollow(self.room, self._hook)
+            self._ticker.close()
             super().close()
 
     class DashboardApp(ipywidgets.VBox):

@@ -16,6 +16,11 @@ plain :class:`~courtlearn.classroom.server.ClassServer`:
 - a hub user joins with no class code and no name: the room knows them by their hub
   name (``Learner.hub_user``), so they get their seat back from any browser or device,
   and a seat token is neither sent nor taken;
+- a learner's notebook on the hub joins and sends its results (``api/join``,
+  ``api/results``) with the hub's API token of their server (``JUPYTERHUB_API_TOKEN`` in
+  the kernel, sent as ``Authorization: token ...``; a login cookie is not enough): the
+  hub says whose it is. The token needs the service's access scope
+  (``c.Spawner.server_token_scopes``, in the README);
 - the teacher is the hub user holding the scope ``custom:courtlearn:teach``
   (:data:`TEACH_SCOPE`): :meth:`HubServer.teacher_allowed` answers for the teacher's page
   instead of the teacher's token. The hub grants it through a role, and the service's
@@ -55,7 +60,7 @@ from jupyterhub.services.auth import (HubOAuth, HubOAuthCallbackHandler, HubOAut
 from courtlearn.language import tr, using
 
 from .room import NAME_MAX, Learner, Refusal, Room, clean_name
-from .server import ClassServer, HealthHandler, LearnerSocket, StaticHandler
+from .server import ApiHandler, ClassServer, HealthHandler, LearnerSocket, StaticHandler
 
 __all__ = ["HubEnv", "HubServer", "TEACH_SCOPE", "hub_hello", "is_teacher"]
 
@@ -236,6 +241,35 @@ class HubLearnerSocket(HubLogin, LearnerSocket):
         hub_hello(self.room, self, self.hub_user["name"])
 
 
+class HubApiLogin(HubLogin):
+    """Mixin for the notebooks' API: the hub user of the request's token (a request without
+    one is refused with 403, never sent to a login page)."""
+
+    async def prepare(self):
+        user = await self.hub_auth.get_user(self, sync=False)
+        if user is not None:
+            try:
+                user = self.check_hub_user(user)
+            except UserNotAllowed:
+                user = None
+        self.hub_user = self._hub_auth_user_cache = user
+        if user is None:
+            with using(self.room.language):
+                self.reply(403, {"reason": tr("The hub does not know this notebook's token "
+                                              "for the class.")})
+
+
+def hub_identity(handler) -> str | None:
+    """The hub user name of an API request authenticated by a hub token (the kernel's
+    JUPYTERHUB_API_TOKEN); None for a login cookie only, a service, or nobody."""
+    user = getattr(handler, "hub_user", None)
+    if not isinstance(user, dict) or user.get("kind", "user") != "user" \
+            or not getattr(handler, "_token_authenticated", False):
+        return None
+    name = user.get("name")
+    return name if isinstance(name, str) and name else None
+
+
 class HubCallback(HubOAuthCallbackHandler):
     """The end of the hub's OAuth dance: sets the login cookie, back to the page."""
 
@@ -277,6 +311,8 @@ class HubServer(ClassServer):
         for path, cls, kw in super().handlers(args):
             if cls is LearnerSocket:
                 cls = HubLearnerSocket
+            elif issubclass(cls, ApiHandler):                 # notebooks: the hub's token
+                cls = type(f"Hub{cls.__name__}", (HubApiLogin, cls), {"__module__": __name__})
             elif cls not in (StaticHandler, HealthHandler):   # public files and counts only
                 cls = _with_login(cls)
             out.append((path, cls, kw))
@@ -287,6 +323,24 @@ class HubServer(ClassServer):
 
     def page_boot(self) -> dict:
         return {"hub": True}
+
+    def api_learner(self, handler):
+        """The learner who is the request's hub user (by their server's API token)."""
+        name = hub_identity(handler)
+        return None if name is None else learner_of(self.room, name)
+
+    async def api_join(self, handler, msg) -> tuple[int, dict]:
+        """A hub user's notebook joins by their hub name (no code, no name, no seat
+        token): the same learner as their learner page."""
+        name = hub_identity(handler)
+        if name is None:
+            return 401, {"reason": tr("On the hub, a notebook joins with its hub API token "
+                                      "(JUPYTERHUB_API_TOKEN).")}
+        lr = learner_of(self.room, name)
+        if lr is None:
+            lr, _ = self.room.register(clean_name(name[:NAME_MAX]), hub_user=name)
+            self.room.flush()
+        return 200, {"learner": lr.id, "name": lr.name, "hub": True}
 
     def teacher_allowed(self, handler) -> bool:
         """The teacher is a hub user holding :data:`TEACH_SCOPE` (no teacher's token)."""

@@ -301,6 +301,9 @@ class Room:
         self.server = None                # the ClassServer serving the room, once started
         self.on_change = []               # callables(room) after every flush (the dashboard;
                                           # they throttle themselves, see dashboard.Throttle)
+        from .grading import JUDGES, Tally
+        self.judges = dict(JUDGES)        # kind -> judge(item, answer, result) (see record)
+        self.tally = Tally.of(store.results(code))    # the results, for the dashboard
 
     # ------------------------------------------------------------------ making and loading
     @classmethod
@@ -476,6 +479,8 @@ class Room:
                     st.timer.cancel()
         self._lobby_conns = []
         self._lobby_text = None
+        from .grading import Tally
+        self.tally = Tally.of(self.store.results(self.code))
         self.settings.update(self.store.class_row(self.code)["settings"])
         self._teacher_hashes = self.store.teacher_tokens(self.code)
         if self._teacher_token is not None and \
@@ -1154,6 +1159,97 @@ class Room:
         deal = _build_deal(t.rules, d["spec"])
         deal.apply(self.store.actions(d["id"]))
         return deal
+
+    # ------------------------------------------------------------------ results (issue 26)
+    def record(self, learner, result: dict):
+        """Judge one result of ``learner`` (a Learner or their id) and store it: the one
+        place every result reaches the class (the notebooks' ``POST api/results``, the
+        learner pages' quiz and puzzles). ``result``: a dict as
+        :mod:`courtlearn.classroom.grading` describes (``id``, ``kind``, ``item``,
+        ``answer``; ``seconds``, ``at``, ``ref`` when known). The answer is judged here,
+        by ``self.judges[kind](item, answer, result)`` (exercises and puzzles by the
+        checkers the notebook used; the quiz adds its own judge), which returns True or
+        False, None for what is not an answer, or raises Refusal when there is no such
+        item. Returns a :class:`~courtlearn.classroom.grading.Stored` (``.right``,
+        ``.attempt``, ``.duplicate``: the same id again changes nothing); raises
+        :class:`Refusal` with the sentence when refused: nothing is stored. The write is
+        committed with the room's next flush (at once without a loop)."""
+        from .grading import MAX_SECONDS, Stored, check_result
+        with using(self.language):
+            lr = self._result_learner(learner)
+            r = check_result(result)
+            old = self.store.result(self.code, lr.id, r["id"])
+            if old is not None:
+                return Stored(old["id"], lr.id, old["kind"], old["item"], bool(old["right"]),
+                              old["attempt"], duplicate=True)
+            judge = self.judges.get(r["kind"])
+            if judge is None:
+                raise Refusal(tr("This class takes no {kind} results; nothing was stored.",
+                                 kind=r["kind"]))
+            try:
+                right = judge(r["item"], r["answer"], r)
+            except Refusal:
+                raise
+            except Exception:
+                log.exception("a %s result could not be judged", r["kind"])
+                raise Refusal(tr("The class server could not judge that answer; nothing was "
+                                 "stored."), fault=True) from None
+            if right is None:
+                raise Refusal(tr("That is not an answer to {item}; nothing was stored.",
+                                 item=r["item"]))
+        now = time.time()
+        at = r["at"]
+        if at is None or not now - MAX_SECONDS <= at <= now + 60:
+            at = now                          # a clock far off: when it arrived
+        attempt = self.tally.tries(lr.id, r["kind"], r["item"]) + 1
+        self.store.add_result(self.code, lr.id, {
+            "id": r["id"], "kind": r["kind"], "item": r["item"],
+            "answer": json.dumps(r["answer"], ensure_ascii=False), "right": bool(right),
+            "attempt": attempt, "seconds": r["seconds"], "at": at, "received": now})
+        self.tally.add(lr.id, r["kind"], r["item"], bool(right), r["seconds"], at, now)
+        self._done()
+        return Stored(r["id"], lr.id, r["kind"], r["item"], bool(right), attempt)
+
+    def _result_learner(self, learner) -> Learner:
+        lr = learner if isinstance(learner, Learner) else (
+            self.learners.get(learner) if isinstance(learner, int)
+            and not isinstance(learner, bool) else None)
+        if lr is None or lr.removed or self.learners.get(lr.id) is not lr:
+            raise Refusal(tr("You are not in this class (any more): join it again."),
+                          rejoin=True)
+        return lr
+
+    def _learner_names(self) -> dict[int, str]:
+        return {r["id"]: r["name"] for r in self.store.learners(self.code)}
+
+    def results(self, learner=None):
+        """A pandas DataFrame, one row per learner and item (an exercise question, a puzzle,
+        a quiz question): learner (id), name, kind, item, tries, first_right (right at the
+        first try), solved, seconds (time taken: the learner's seconds with the question at
+        the first right try, else at the latest), first and last (when tried). Only
+        ``learner``'s rows with one (a Learner or id). ``.to_csv("results.csv")`` keeps it.
+        After class: ``cl.classroom.results("class.sqlite")``."""
+        from .grading import results_frame
+        lid = None if learner is None else self._learner(learner).id
+        return results_frame(self.store.results(self.code, lid), self._learner_names())
+
+    def answers(self, learner=None):
+        """A pandas DataFrame of every try, one row each: learner, name, kind, item, try,
+        answer (as the learner gave it), right (as judged here), seconds, at, received, id."""
+        from .grading import answers_frame
+        lid = None if learner is None else self._learner(learner).id
+        return answers_frame(self.store.results(self.code, lid), self._learner_names())
+
+    def hide_names(self, hidden: bool = True) -> None:
+        """Names on the dashboard (every view of it: the projector shows one) become
+        "Learner 1", "Learner 2", ... while ``hidden``; the teacher's Python calls and the
+        results frames keep the names."""
+        self._set("hide_names", bool(hidden))
+        self._done()
+
+    @property
+    def names_hidden(self) -> bool:
+        return bool(self.settings.get("hide_names", False))
 
     # ------------------------------------------------------------------ the teacher's views
     def dashboard(self, language: str | None = None, interval: float = 0.3):

@@ -9,6 +9,15 @@
 ``/teacher``     the teacher's page (the dashboard and the projector on a second screen);
                  its data come only over ``/teacher/ws``, once the teacher's token (kept
                  by the page from its link's #fragment, never in a URL sent) is proven
+``/api/join``    ``POST`` a learner's notebook joins: ``{"code", "name"}`` (or ``{"token"}``
+                 again) -> ``{"token", "learner", "name", "code"}``
+``/api/results`` ``POST`` (``Authorization: token SEAT_TOKEN``) ``{"results": [...]}`` ->
+                 ``{"stored": [ids], "duplicate": [ids], "refused": [{id, reason}],
+                 "failed": [{id, reason}]}`` (each judged again and stored by
+                 ``Room.record``; ``failed``: the server's fault, send again later;
+                 status 400, with the same lists and a ``reason``, when every one
+                 was refused);
+                 ``GET``: the learner's own results (see courtlearn/classroom/grading.py)
 
 It runs in the event loop that is running (a notebook kernel's: :func:`start`) or in
 its own (:func:`serve`, the console script). Every message from a page is hostile
@@ -70,6 +79,11 @@ BURST = 40                  # ... with this many at once
 MAX_WRITE_BUFFER = 1 << 20  # bytes queued for a page that stops reading: then it is closed
 PING_INTERVAL = 10          # seconds: pings find phones that went away without a word
 PING_TIMEOUT = 10
+MAX_BODY = 256 * 1024       # bytes of a request's body (a notebook's batch of results)
+MAX_JOIN = 4096             # bytes of a join request
+MAX_BATCH = 100             # results in one request
+API_RATE, API_BURST = 2.0, 30    # requests a second a learner's notebook may send (results)
+JOIN_RATE, JOIN_BURST = 10.0, 200   # joins a second from one address (a hub: one address)
 
 
 def page_words() -> dict[str, str]:
@@ -320,6 +334,147 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
             self.room.hello(self, code=code, name=msg.get("name"))
 
 
+# ----------------------------------------------------------------------------- notebooks
+class ApiHandler(_Base):
+    """The learners' notebooks' HTTP API (JSON in, JSON out). Every body is hostile until
+    checked: JSON only (``Content-Type: application/json``, which a page of another site
+    cannot send without asking first), size-limited, rate-limited; a page of another
+    origin is refused."""
+
+    def initialize(self, server):
+        self.server = server
+        self.room: Room = server.room
+
+    def reply(self, status: int, body: dict) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(body, ensure_ascii=False))
+
+    def write_error(self, status_code, **kwargs):
+        self.reply(status_code, {"reason": self._reason or "error"})
+
+    def origin_ok(self) -> bool:
+        origin = self.request.headers.get("Origin")
+        if origin is None or origin in self.server.origins:
+            return True
+        parsed = urlparse(origin)
+        return bool(parsed.netloc) and parsed.netloc.lower() == self.request.host.lower()
+
+    def body_json(self, limit: int):
+        """The request's JSON object; Refusal saying what is wrong."""
+        ctype = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            raise Refusal(tr("The class server reads JSON (Content-Type: application/json)."))
+        if len(self.request.body) > limit:
+            raise Refusal(tr("That message is too long; nothing changed."))
+        try:
+            msg = json.loads(self.request.body.decode("utf-8"))
+        except (ValueError, RecursionError):
+            msg = None
+        if not isinstance(msg, dict):
+            raise Refusal(tr("The class server ignored a message it does not understand; "
+                             "nothing changed."))
+        return msg
+
+    def token(self) -> str | None:
+        auth = self.request.headers.get("Authorization", "")
+        return auth[6:].strip() if auth[:6].lower() == "token " else None
+
+    async def _guarded(self, work):
+        """``work()`` -> (status, body), with the checks every request gets first."""
+        with using(self.room.language):
+            if not self.origin_ok():
+                return self.reply(403, {"reason": tr("The class server does not take this "
+                                                     "from another site.")})
+            try:
+                status, body = await work()
+            except Refusal as err:
+                status, body = 400, {"reason": str(err), **err.extra}
+            except Exception:
+                log.exception("an API request failed")
+                status, body = 500, {"reason": tr("Something went wrong on the class server.")}
+        self.reply(status, body)
+
+
+class JoinApi(ApiHandler):
+    """``POST api/join``: a learner's notebook joins (see the module's doc)."""
+
+    async def post(self):
+        await self._guarded(self._join)
+
+    async def _join(self):
+        if not self.server.api_take(("join", self.request.remote_ip), JOIN_RATE, JOIN_BURST):
+            return 429, {"reason": tr("Too many messages: slow down.")}
+        msg = self.body_json(MAX_JOIN)
+        return await self.server.api_join(self, msg)
+
+
+class ResultsApi(ApiHandler):
+    """``POST api/results``: a notebook's results, each judged and stored by
+    ``Room.record``, committed before the answer; ``GET``: the learner's own results."""
+
+    async def post(self):
+        await self._guarded(self._post)
+
+    async def get(self):
+        await self._guarded(self._get)
+
+    def _learner(self):
+        lr = self.server.api_learner(self)
+        if lr is None:
+            raise Refusal(tr("This notebook is not known to the class: join it again."),
+                          rejoin=True)
+        return lr
+
+    async def _post(self):
+        try:
+            lr = self._learner()
+        except Refusal as err:
+            return 401, {"reason": str(err), **err.extra}
+        if not self.server.api_take(("results", lr.id), API_RATE, API_BURST):
+            self.set_header("Retry-After", "2")
+            return 429, {"reason": tr("Too many messages: slow down.")}
+        msg = self.body_json(MAX_BODY)
+        results = msg.get("results")
+        if not isinstance(results, list) or not 1 <= len(results) <= MAX_BATCH \
+                or set(msg) - {"results"}:
+            raise Refusal(tr("Send the results as a list named results, 1 to {n} at a "
+                             "time.", n=MAX_BATCH))
+        out = {"stored": [], "duplicate": [], "refused": [], "failed": []}
+        for result in results:
+            rid = result.get("id") if isinstance(result, dict) else None
+            rid = rid if isinstance(rid, str) and len(rid) <= 64 else None
+            try:
+                stored = self.room.record(lr, result)
+            except Refusal as err:
+                out["failed" if err.extra.get("fault") else "refused"].append(
+                    {"id": rid, "reason": str(err)})
+            else:
+                out["stored"].append(stored.id)
+                if stored.duplicate:
+                    out["duplicate"].append(stored.id)
+        try:
+            self.room.flush()                 # saved before it is acknowledged
+        except Exception:
+            log.exception("results could not be saved")
+            return 503, {"reason": tr("The class server could not save; send again later.")}
+        if out["refused"] and not out["stored"] and not out["failed"]:
+            return 400, {"reason": out["refused"][0]["reason"], **out}   # nothing taken
+        return 200, out
+
+    async def _get(self):
+        try:
+            lr = self._learner()
+        except Refusal as err:
+            return 401, {"reason": str(err), **err.extra}
+        if not self.server.api_take(("results", lr.id), API_RATE, API_BURST):
+            return 429, {"reason": tr("Too many messages: slow down.")}
+        frame = self.room.results(lr)
+        rows = json.loads(frame.to_json(orient="records", date_format="iso"))
+        return 200, {"learner": lr.id, "name": lr.name, "results": rows}
+
+
 # ----------------------------------------------------------------------------- the teacher
 def teacher_page_words() -> dict[str, str]:
     """The teacher page's own words (the dashboard and the table bring theirs)."""
@@ -474,12 +629,14 @@ class ClassServer:
         self.rate, self.burst = rate, burst
         self.guard = Guard()
         self.sockets: set = set()
+        self.buckets: dict = {}           # the API's rate limits: key -> TokenBucket
         self.stopped = False
         self.own_store = False            # the server opened the store: it closes it too
         self._static: dict[str, tuple[bytes, str]] = {}
         self._page: bytes | None = None
         self.app = tornado.web.Application(self.handlers({"server": self}), **self.app_settings())
-        self.http = tornado.httpserver.HTTPServer(self.app, xheaders=False)
+        self.http = tornado.httpserver.HTTPServer(self.app, xheaders=False,
+                                                  max_body_size=MAX_BODY)
         try:
             self.http.listen(port, address=host)
         except OSError as err:
@@ -499,7 +656,8 @@ class ClassServer:
         return [(p, PageHandler, args), (p + r"static/(.+)", StaticHandler, args),
                 (p + r"ws", LearnerSocket, args), (p + r"health", HealthHandler, args),
                 (p + r"teacher", TeacherPageHandler, args),
-                (p + r"teacher/ws", TeacherSocket, args)]
+                (p + r"teacher/ws", TeacherSocket, args),
+                (p + r"api/join", JoinApi, args), (p + r"api/results", ResultsApi, args)]
 
     def app_settings(self) -> dict:
         """Settings of the tornado Application."""
@@ -521,6 +679,47 @@ class ClassServer:
         if auth[:6].lower() != "token ":
             return False
         return self.room.check_teacher(auth[6:].strip())
+
+    # -- the notebooks' API (the JupyterHub service, hub.py, knows learners otherwise)
+    def api_take(self, key, rate: float, burst: int) -> bool:
+        """A request of ``key`` (an address, a learner) may go now: its token bucket."""
+        now = time.monotonic()
+        if len(self.buckets) > 20000:
+            self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < 60}
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(rate, burst)
+        return bucket.take(now)
+
+    def api_learner(self, handler):
+        """The learner whose seat token the request carries (``Authorization: token T``),
+        or None."""
+        return self.room.learner_for(handler.token())
+
+    async def api_join(self, handler, msg) -> tuple[int, dict]:
+        """A notebook joins: ``{"token": T}`` (known: the same learner again) or
+        ``{"code": C, "name": N}`` (a new learner: their seat token, once). Guessing the
+        code is slowed per address, as on the learner page."""
+        room = self.room
+        token = msg.get("token")
+        if token is not None:
+            lr = room.learner_for(token)
+            if lr is not None:
+                return 200, {"learner": lr.id, "name": lr.name, "code": room.code}
+            if "code" not in msg:
+                return 401, {"reason": tr("This notebook is not known to the class: join it "
+                                          "again."), "rejoin": True}
+        address = handler.request.remote_ip or "?"
+        wait = self.guard.wait(address, time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+        ok = room.check_code(msg.get("code"))
+        self.guard.result(address, ok, time.monotonic())
+        if not ok:
+            return 403, {"reason": tr("That is not the class code.")}
+        lr, token = room.register(msg.get("name"))
+        room.flush()                          # saved before the token is given
+        return 200, {"token": token, "learner": lr.id, "name": lr.name, "code": room.code}
 
     def static(self, name: str):
         got = self._static.get(name)

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pathlib
 import sqlite3
 import time
 
 __all__ = ["Store", "token_hash", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2         # 2: results (issue 26)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -60,9 +61,14 @@ CREATE TABLE IF NOT EXISTS teachers (
     class TEXT NOT NULL REFERENCES classes(code), token_hash TEXT NOT NULL UNIQUE,
     created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY, class TEXT NOT NULL, learner INTEGER, item TEXT NOT NULL,
-    value TEXT NOT NULL, time REAL NOT NULL);
+    class TEXT NOT NULL REFERENCES classes(code), learner INTEGER NOT NULL
+    REFERENCES learners(id), id TEXT NOT NULL, kind TEXT NOT NULL, item TEXT NOT NULL,
+    answer TEXT NOT NULL, right INTEGER NOT NULL, attempt INTEGER NOT NULL, seconds REAL,
+    at REAL NOT NULL, received REAL NOT NULL, PRIMARY KEY (class, learner, id));
+CREATE INDEX IF NOT EXISTS results_by_item ON results (class, learner, kind, item, attempt);
 """
+# issue 25's stand-in for the results table (never written): replaced when a file has it
+OLD_RESULTS = {"id", "class", "learner", "item", "value", "time"}
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL")
 
@@ -85,20 +91,40 @@ class Store:
     every commit waits for the disk).
     """
 
-    def __init__(self, path, synchronous: str = "NORMAL"):
+    def __init__(self, path, synchronous: str = "NORMAL", readonly: bool = False):
         if str(synchronous).upper() not in SYNCHRONOUS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}; "
                              f"got {str(synchronous)[:20]!r}")
         self.path = str(path)
+        self.readonly = bool(readonly)
+        self.commits = 0
+        if self.readonly:                    # reading a class's file after class
+            uri = pathlib.Path(self.path).resolve().as_uri() + "?mode=ro"
+            self.db = sqlite3.connect(uri, uri=True, isolation_level=None,
+                                      check_same_thread=False)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA busy_timeout=5000")
+            return
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.row_factory = sqlite3.Row
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={str(synchronous).upper()}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
+        self._replace_old_results()
         self.db.executescript(SCHEMA)
-        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        self.commits = 0
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)",
+                        (str(SCHEMA_VERSION),))
+
+    def _replace_old_results(self) -> None:
+        """A file from before the results (issue 25's stand-in table, never written) gets
+        the results table of now; one that somehow holds rows keeps them as results_v1."""
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(results)")}
+        if cols != OLD_RESULTS:
+            return
+        rows = self.db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        self.db.execute("DROP TABLE results" if rows == 0
+                        else "ALTER TABLE results RENAME TO results_v1")
 
     # ------------------------------------------------------------------ transactions
     def _write(self, sql: str, args=()) -> sqlite3.Cursor:
@@ -230,6 +256,39 @@ class Store:
         return [dict(r) for r in self.db.execute(
             "SELECT idx, token, seat, by, time FROM actions WHERE deal = ? ORDER BY idx",
             (deal_id,))]
+
+    # ------------------------------------------------------------------ results (issue 26)
+    def add_result(self, code: str, learner_id: int, row: dict) -> bool:
+        """Keep one result (``row``: id, kind, item, answer (JSON text), right, attempt,
+        seconds, at, received); False when the learner's result of that id is there already
+        (a resend: nothing changes)."""
+        cur = self._write(
+            "INSERT OR IGNORE INTO results (class, learner, id, kind, item, answer, right, "
+            "attempt, seconds, at, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (code, learner_id, row["id"], row["kind"], row["item"], row["answer"],
+             int(bool(row["right"])), row["attempt"], row["seconds"], row["at"],
+             row["received"]))
+        return cur.rowcount == 1
+
+    def result(self, code: str, learner_id: int, result_id: str) -> dict | None:
+        row = self.db.execute("SELECT * FROM results WHERE class = ? AND learner = ? AND id = ?",
+                              (code, learner_id, result_id)).fetchone()
+        return dict(row) if row is not None else None
+
+    def results(self, code: str, learner_id: int | None = None) -> list[dict]:
+        """The class's results (one learner's, with ``learner_id``) in the order they were
+        stored. A file from before the results holds none."""
+        if not self._has_results():
+            return []
+        sql, args = "SELECT * FROM results WHERE class = ?", [code]
+        if learner_id is not None:
+            sql += " AND learner = ?"
+            args.append(learner_id)
+        return [dict(r) for r in self.db.execute(sql + " ORDER BY received, rowid", args)]
+
+    def _has_results(self) -> bool:
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(results)")}
+        return "attempt" in cols
 
     def next_batch(self) -> int:
         row = self.db.execute("SELECT MAX(batch) FROM deals").fetchone()

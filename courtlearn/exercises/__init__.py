@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..cards import _whole, quoted
 from ..language import N_, Words, tr
-from ._base import Feedback, Question
+from ._base import Feedback, Question, worked
 from .bestplay import BEST_CARD_FIXED, best_card_seeded
 from .bestplay import RULE as _BEST_RULE
 from .bestplay import TITLE as _BEST_TITLE
@@ -42,7 +42,8 @@ from .scoring import (COURT_OR_NOT_FIXED, NEXT_DEALER_FIXED, court_or_not_seeded
 from .tricks import (LEGAL_CARDS_FIXED, SPOT_THE_REVOKE_FIXED, TRICK_WINNER_FIXED,
                      legal_cards_seeded, spot_the_revoke_seeded, trick_winner_seeded)
 
-__all__ = ["KINDS", "PLAY_KINDS", "TITLES", "RULES", "Question", "Feedback", "question", "count"]
+__all__ = ["KINDS", "PLAY_KINDS", "TITLES", "RULES", "Question", "Feedback", "question", "count",
+           "worked"]
 
 KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
          "next_dealer", "tens_winner")

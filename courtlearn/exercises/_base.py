@@ -13,6 +13,7 @@ import itertools
 import os
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -67,6 +68,34 @@ class Feedback:
 
 def strict() -> bool:
     return os.environ.get("COURTLEARN_STRICT", "").strip().lower() not in ("", "0", "false", "no")
+
+
+class Worked:
+    """A worked example's answer (made by :func:`worked`): checked like any other, but the
+    teacher's, so it never goes to a class the notebook joined."""
+
+    __slots__ = ("answer",)
+
+    def __init__(self, answer):
+        self.answer = answer.answer if isinstance(answer, Worked) else answer
+
+    def __repr__(self) -> str:
+        return f"worked({self.answer!r})"
+
+
+def worked(answer) -> Worked:
+    """A worked answer: ``q.check(cl.exercises.worked("K♥"))`` checks ``"K♥"`` as usual and
+    prints the same, but the check is not sent to a class (``cl.classroom.join``): the
+    answer is the notebook's, not the learner's (a worked example in a lesson, a teacher's
+    solution). Checks under ``COURTLEARN_STRICT=1`` (testing worked solutions) are never
+    sent either.
+
+    >>> import courtlearn as cl
+    >>> q = cl.exercises.question("trick_winner", 1)
+    >>> fb = q.check(cl.exercises.worked("K♥"))          # doctest: +ELLIPSIS
+    Correct: ...
+    """
+    return Worked(answer)
 
 
 # --------------------------------------------------------------------------
@@ -420,6 +449,8 @@ class Question:
     answer_help: str = ""
     show_all: bool = True
     extra: dict = field(default_factory=dict)
+    made: float = field(default_factory=time.monotonic, repr=False,
+                        compare=False)                             # when it was asked
 
     @property
     def title(self) -> str:
@@ -444,23 +475,44 @@ class Question:
                 f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
 
     def check(self, answer: Any) -> Feedback:
-        """Print Correct / Not yet / Not answered yet and return a Feedback."""
-        if answer is Ellipsis:
-            fb = Feedback(None, tr("Not answered yet: replace ... with your answer."),
-                          self.solution)
-        else:
-            try:
-                ok, why = self.judge(answer)
-            except Unreadable as exc:
-                ok, why = False, str(exc)
-            except Exception as exc:  # a learner's answer must never produce a traceback
-                ok, why = False, tr("I could not read {answer!r} ({error}).", answer=quoted(answer),
-                                    error=type(exc).__name__)
-            if ok:
-                fb = Feedback(True, tr("Correct: {why}", why=why), self.solution)
-            else:
-                fb = Feedback(False, tr("Not yet: {why}", why=why), self.solution)
+        """Print Correct / Not yet / Not answered yet and return a Feedback.
+
+        When the notebook joined a class (``cl.classroom.join``), the check goes to it
+        (unless the answer is a worked one, :func:`worked`, or ``COURTLEARN_STRICT`` is on)."""
+        mine = not isinstance(answer, Worked)
+        if not mine:
+            answer = answer.answer
+        fb = self.feedback(answer)
         print(fb.message)
+        if mine and fb.correct is not None and not strict():
+            _to_class(self, answer, fb)
         if strict() and fb.correct is not True:
             raise AssertionError(f"{self.title}: {fb.message}")
         return fb
+
+    def feedback(self, answer: Any) -> Feedback:
+        """The Feedback :meth:`check` prints, printing nothing (the class server judges the
+        answers that reach it with this too)."""
+        if answer is Ellipsis:
+            return Feedback(None, tr("Not answered yet: replace ... with your answer."),
+                            self.solution)
+        try:
+            ok, why = self.judge(answer)
+        except Unreadable as exc:
+            ok, why = False, str(exc)
+        except Exception as exc:  # a learner's answer must never produce a traceback
+            ok, why = False, tr("I could not read {answer!r} ({error}).", answer=quoted(answer),
+                                error=type(exc).__name__)
+        if ok:
+            return Feedback(True, tr("Correct: {why}", why=why), self.solution)
+        return Feedback(False, tr("Not yet: {why}", why=why), self.solution)
+
+
+def _to_class(question: Question, answer: Any, fb: Feedback) -> None:
+    """The check goes to the learner's class, if their notebook joined one (a no-op
+    otherwise; never raises: a check must not fail for the class's sake)."""
+    try:
+        from courtlearn.classroom import client
+        client.exercise_checked(question, answer, fb.correct)
+    except Exception:                    # noqa: BLE001 (the check itself stands)
+        pass

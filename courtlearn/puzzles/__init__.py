@@ -28,7 +28,7 @@ from ..language import tr, trn
 from ..rules import team_of
 
 __all__ = ["LEVELS", "Puzzle", "Worked", "puzzle", "all", "play", "progress", "worked", "defend",
-           "goal_words"]
+           "goal_words", "record_try"]
 
 LEVELS = (1, 2, 3, 4, 5)
 LADDER = Path(__file__).with_name("ladder.txt")
@@ -149,9 +149,8 @@ class Puzzle:
                 fb = dataclasses.replace(fb, message=fb.message + "\n" + tr(
                     "(A worked example: it does not count among your solved puzzles.)"))
         if record and fb.correct is not None:
-            from . import progress_file as _progress
             try:
-                _progress.record(self, bool(fb.correct))
+                record_try(self, cards, bool(fb.correct))
             except Exception as err:                 # progress is a comfort, not a must
                 print(tr("(Your progress could not be recorded: {error})", error=err))
         if not quiet:
@@ -183,6 +182,21 @@ class Puzzle:
                                      count=_count(rules, _total(deal, self.team))),
                             expected=" ".join(str(c) for c in self.answer))
         return Feedback(False, verdict, expected=" ".join(str(c) for c in self.answer))
+
+
+def record_try(puzzle: Puzzle, cards, solved: bool) -> dict:
+    """One try at ``puzzle`` with the line ``cards`` (the learner's side's cards): counted in
+    the learner's progress file (its record is returned) and, when their notebook joined a
+    class (``cl.classroom.join``), sent to it. Every try, from :meth:`Puzzle.check` and
+    from the puzzle table, is counted here. A class that cannot be reached never stops it."""
+    from . import progress_file as _progress
+    rec = _progress.record(puzzle, solved)
+    try:
+        from ..classroom import client
+        client.puzzle_tried(puzzle, cards, solved)
+    except Exception:                                # noqa: BLE001 (the try is counted)
+        pass
+    return rec
 
 
 class Worked(tuple):

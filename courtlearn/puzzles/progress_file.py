@@ -25,6 +25,13 @@ it, so two kernels recording at once keep every try of both.
 
 A puzzle is known by a short digest of its position, so its record stays with it when the
 ladder is reordered.
+
+The same file keeps the learner's class, when their notebook joined one
+(:func:`courtlearn.classroom.join`): ``"class"`` (where it is, its code, the learner's name
+and seat token) and ``"pending"`` (results made while the class could not be reached, each
+with its own id, sent and removed when it can be). :func:`update` changes them under the
+same lock, and recording a try keeps them. A file without them reads as before; an older
+courtlearn reads a file with them (it writes its tries only).
 """
 from __future__ import annotations
 
@@ -43,8 +50,11 @@ from ..language import tr
 
 FORMAT = "courtlearn.puzzles/1"
 
-#: tries this process could not save, by the file they belong to (see the module's doc)
+#: what this process could not save (the whole file: tries, class, pending results), by the
+#: file it belongs to (see the module's doc)
 _unsaved: dict[str, dict] = {}
+#: the parts of the file besides the tries (see the module's doc)
+EXTRAS = ("class", "pending")
 #: the problems already told, as (file, problem): each is said once
 _said: set = set()
 
@@ -81,23 +91,46 @@ def _valid(data) -> bool:
     return True
 
 
+def _extras(data: dict) -> dict:
+    """The file's class and pending results, when well formed (else left out: a bad part
+    never makes the learner's tries unreadable)."""
+    out = {}
+    if isinstance(data.get("class"), dict):
+        out["class"] = data["class"]
+    pending = data.get("pending")
+    if isinstance(pending, list):
+        out["pending"] = [r for r in pending if isinstance(r, dict) and isinstance(r.get("id"), str)]
+    return out
+
+
+def _empty() -> dict:
+    return {"puzzles": {}}
+
+
 # ------------------------------------------------------------------ reading and recording
 def load() -> dict:
     """{puzzle id: {"tries": n, "solved": bool}}: what the file holds, or what this session
     keeps in memory when it cannot be saved there (see the module's doc). Never raises for
     what is at the path."""
+    return load_all()["puzzles"]
+
+
+def load_all() -> dict:
+    """The whole file as :func:`load` reads it: ``{"puzzles": {...}}`` and, when there,
+    ``"class"`` and ``"pending"`` (see the module's doc). Never raises for what is at the
+    path."""
     p = path()
     target = _target(p)
     if str(target) in _unsaved:
         return _copy(_unsaved[str(target)])
     if _kind(target) == "other":
         _say_not_a_file(p, target)
-        return {}
-    records, problem = _read(target)
+        return _empty()
+    doc, problem = _read(target)
     if problem is not None:                      # look again holding the lock, then act
         with _locked(target):
-            records, _ = _read_or_recover(p, target)
-    return records
+            doc, _ = _read_or_recover(p, target)
+    return doc
 
 
 def record(puzzle, solved: bool) -> dict:
@@ -105,51 +138,64 @@ def record(puzzle, solved: bool) -> dict:
 
     Holds the lock from reading the file to replacing it, so no other kernel's try is lost;
     where the file cannot be written, the try is kept in memory (said once)."""
-    p = path()
-    target = _target(p)
-    with _opened(p, target) as (records, writable):
-        rec = records.setdefault(puzzle_id(puzzle), {"tries": 0, "solved": False})
+    def one_more(doc):
+        rec = doc["puzzles"].setdefault(puzzle_id(puzzle), {"tries": 0, "solved": False})
         rec["tries"] += 1
         rec["solved"] = rec["solved"] or bool(solved)
+        return dict(rec)
+    return update(one_more)
+
+
+def update(change):
+    """``change(doc)`` applied to the whole file (see :func:`load_all`) and saved, holding
+    the lock from reading to replacing it (no other kernel's change is lost); returns what
+    ``change`` returned. Where the file cannot be written, the change is kept in memory
+    (said once), as a try is."""
+    p = path()
+    target = _target(p)
+    with _opened(p, target) as (doc, writable):
+        out = change(doc)
         if writable:
             try:
-                _write(target, records)
+                _write(target, doc)
             except OSError as err:
                 _say_not_saved(p, target, err)
             else:
                 _unsaved.pop(str(target), None)
-                return dict(rec)
-        _unsaved[str(target)] = records
-    return dict(rec)
+                return out
+        _unsaved[str(target)] = doc
+    return out
 
 
 @contextlib.contextmanager
 def _opened(p: Path, target: Path):
-    """(records, writable) for a try: the records to add it to, and whether they may be
+    """(doc, writable) for a change: the file's contents to change, and whether they may be
     written to ``target``; holds the lock when there can be a file there."""
     if _kind(target) == "other":                 # a folder, a pipe: never touched
         _say_not_a_file(p, target)
-        yield _memory_or(target, {}), False
+        yield _memory_or(target, _empty()), False
         return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         _say_not_saved(p, target, err)
-        yield _memory_or(target, {}), False
+        yield _memory_or(target, _empty()), False
         return
     with _locked(target):
-        records, writable = _read_or_recover(p, target)
-        yield _memory_or(target, records), writable
+        doc, writable = _read_or_recover(p, target)
+        yield _memory_or(target, doc), writable
 
 
-def _memory_or(target: Path, records: dict) -> dict:
-    """The tries kept in memory for ``target`` when there are any (they hold what the file
-    held when saving first failed), else ``records``."""
-    return _copy(_unsaved.get(str(target), records))
+def _memory_or(target: Path, doc: dict) -> dict:
+    """What is kept in memory for ``target`` when there is any (it holds what the file held
+    when saving first failed), else ``doc``."""
+    return _copy(_unsaved.get(str(target), doc))
 
 
-def _copy(records: dict) -> dict:
-    return {key: dict(rec) for key, rec in records.items()}
+def _copy(doc: dict) -> dict:
+    """A copy of the whole file's contents, deep enough that changing it changes nothing
+    kept elsewhere (JSON data)."""
+    return json.loads(json.dumps(doc))
 
 
 # ------------------------------------------------------------------ what is at the path
@@ -169,37 +215,39 @@ def _kind(target: Path) -> str:
 
 
 def _read(target: Path):
-    """(records, None); or (None, "bad") for a file that is not progress JSON; or
-    (None, the OSError) for one that cannot be read. Nothing there reads as no records."""
+    """(the file's contents, None); or (None, "bad") for a file that is not progress JSON;
+    or (None, the OSError) for one that cannot be read. Nothing there reads as no tries."""
     if _kind(target) == "other":                 # changed since it was looked at
         return None, OSError(errno.EISDIR, os.strerror(errno.EISDIR))
     try:
         with open(target, "rb") as f:
             raw = f.read()
     except FileNotFoundError:
-        return {}, None
+        return _empty(), None
     except OSError as err:
         return None, err
     try:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError):         # UnicodeDecodeError is a ValueError
         return None, "bad"
-    return (_copy(data["puzzles"]), None) if _valid(data) else (None, "bad")
+    if not _valid(data):
+        return None, "bad"
+    return _copy({"puzzles": data["puzzles"], **_extras(data)}), None
 
 
 def _read_or_recover(p: Path, target: Path):
-    """(records, writable), holding the lock: a bad file is moved aside and a fresh one
+    """(the file's contents, writable), holding the lock: a bad file is moved aside and a fresh one
     started (the learner is told each time); a file that cannot be read, or a bad one that
     cannot be moved, is left alone and not written (said once)."""
-    records, problem = _read(target)
+    doc, problem = _read(target)
     if problem is None:
-        return records, True
+        return doc, True
     if problem != "bad":
         _say_once(target, "read", tr(
             "Your puzzle progress file {path} could not be read ({error}); it is left as it "
             "is, and this session's tries are kept in memory only, until the kernel restarts.",
             path=p, error=problem))
-        return {}, False
+        return _empty(), False
     try:
         aside = _set_aside(target)
     except OSError as err:
@@ -207,12 +255,12 @@ def _read_or_recover(p: Path, target: Path):
             "Your puzzle progress file {path} is not a progress file and could not be moved "
             "aside ({error}); it is left as it is, and this session's tries are kept in memory "
             "only, until the kernel restarts.", path=p, error=err))
-        return {}, False
+        return _empty(), False
     print(tr("Your puzzle progress file {path} could not be read, so a new one is started; "
              "{kept}.", path=p, kept=tr("it is kept as {path}", path=aside)))
     with contextlib.suppress(OSError):           # if this fails, the next try says so
-        _write(target, {})
-    return {}, True
+        _write(target, _empty())
+    return _empty(), True
 
 
 def _set_aside(target: Path) -> Path:
@@ -240,10 +288,13 @@ def _set_aside(target: Path) -> Path:
 
 
 # ------------------------------------------------------------------ writing
-def _write(target: Path, records: dict) -> None:
-    """``target`` replaced at once by the records: written to a temporary file of its own
-    name beside it, flushed to disk, given the old file's permissions, renamed over it."""
-    text = json.dumps({"format": FORMAT, "puzzles": records}, indent=1, sort_keys=True)
+def _write(target: Path, doc: dict) -> None:
+    """``target`` replaced at once by ``doc`` (the tries, and the class and pending results
+    when there are any): written to a temporary file of its own name beside it, flushed to
+    disk, given the old file's permissions, renamed over it."""
+    data = {"format": FORMAT, "puzzles": doc.get("puzzles", {}),
+            **{k: doc[k] for k in EXTRAS if doc.get(k) is not None}}
+    text = json.dumps(data, indent=1, sort_keys=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

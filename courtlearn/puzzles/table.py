@@ -19,7 +19,7 @@ from ..cards import quoted
 from ..language import tr
 from ..rules import team_of
 from ..widgets.table import CardTable, Refused
-from . import Puzzle, _names, all as all_puzzles, defend
+from . import Puzzle, _names, all as all_puzzles, defend, record_try
 from . import progress_file
 
 __all__ = ["Defence", "PuzzleTable", "PuzzleApp", "play"]
@@ -97,7 +97,7 @@ class PuzzleTable(CardTable):
             self._note = (tr("After {card} ({seat}) the goal is out of reach against best "
                              "defence: {cards} would have kept it. Press Try again.", card=card,
                              seat=name, cards=_names(keep)), "error")
-            self._record_try(False)
+            self._record_try(False, card)
 
     def _after(self):
         if self.deal.phase == "over" and self.status == "playing":
@@ -111,12 +111,21 @@ class PuzzleTable(CardTable):
             self._record_try(True)
             self._sync([])
 
-    def _record_try(self, solved: bool):
+    def _record_try(self, solved: bool, card=None):
         try:
-            progress_file.record(self.puzzle, solved)
+            record_try(self.puzzle, self._tried_line(card), solved)
         except Exception as err:            # progress is a comfort, never a crash
             self._note = (self._note[0] + " " + tr("(Progress not saved: {error})", error=err),
                           self._note[1])
+
+    def _tried_line(self, card=None) -> list:
+        """The cards the learner's side played since the puzzle's position (and ``card``,
+        about to be played): the try's line, as :meth:`Puzzle.check` takes it."""
+        start = self.puzzle.deal
+        before = 4 * len(start.tricks) + len(start.trick.cards)
+        played = [sc for t in self.deal.tricks for sc in t.cards] + list(self.deal.trick.cards)
+        line = [c for s, c in played[before:] if team_of(s) == self.puzzle.team]
+        return line + ([card] if card is not None else [])
 
     def _handle(self, content):
         kind, args = self._intent(content)

@@ -39,6 +39,19 @@
 //                                  and [data-role=remove] as above
 //   [data-role=compare]            the latest same deal, table by table (data-batch):
 //                                  [data-role=compare-row] data-table, data-phase
+//   [data-role=hide-names]         a switch (aria-pressed, data-on "true"|"false"): every
+//                                  learner's name shows as "Learner n" (for the projector)
+//   [data-role=results-csv]        downloads the results as CSV (the reply brings the text;
+//                                  the root's data-csv-bytes then says how long it was)
+//   [data-role=results]            the results from the learners' notebooks (data-count):
+//     [data-role=hardest]          [data-role=hard-item] data-item, data-wrong, data-tried:
+//                                  the questions most of the class got wrong
+//     [data-role=results-grid]     one [data-role=results-row] per learner: data-learner,
+//                                  data-stuck ("tries"|"idle"|""), [data-role=learner-name],
+//                                  [data-role=now-at] (the item of their latest result),
+//                                  [data-role=stuck]; a [data-role=results-cell] per item:
+//                                  data-item, data-state ("first"|"solved"|"trying"|""),
+//                                  data-tries
 
 const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RED = new Set(["H", "D"]);
@@ -103,18 +116,23 @@ function render({ model, el }) {
   });
   seed.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sameDeal.click(); });
   const addTable = button("add-table", () => send({ type: "add_table" }));
+  const hideNames = button("hide-names", () => send({ type: "hide_names",
+    on: hideNames.dataset.on !== "true" }));
+  const csv = button("results-csv", () => send({ type: "results_csv" }));
   const message = h("div", { class: "cl-dash-message", "data-role": "dash-message",
     "aria-live": "polite" });
   const bar = h("div", { class: "cl-dash-bar" }, [
     h("div", { class: "cl-dash-join" }, [codeLabel, code, addresses, pausedBadge]),
     h("div", { class: "cl-dash-buttons" }, [pauseAll, resumeAll, newDeal,
-      h("span", { class: "cl-dash-same" }, [seedLabel, seed, sameDeal]), addTable]),
+      h("span", { class: "cl-dash-same" }, [seedLabel, seed, sameDeal]), addTable,
+      hideNames, csv]),
     message,
   ]);
   const tablesBox = h("div", { class: "cl-dash-tables" });
   const lobbyBox = h("section", { class: "cl-dash-lobby", "data-role": "lobby" });
   const compareBox = h("section", { class: "cl-dash-compare-box" });
-  root.append(bar, tablesBox, lobbyBox, compareBox);
+  const resultsBox = h("section", { class: "cl-dash-results", "data-role": "results" });
+  root.append(bar, tablesBox, lobbyBox, compareBox, resultsBox);
 
   function say(text, kind) {
     message.textContent = text || "";
@@ -252,6 +270,62 @@ function render({ model, el }) {
         [h("tbody", {}, rows)]));
   }
 
+  // ---------- the results from the learners' notebooks
+  const CELL = { first: "\u2713", solved: "\u2713", trying: "\u2717" };
+
+  function results(st) {
+    const r = st.results || { items: [], learners: [], hardest: [], count: 0 };
+    resultsBox.dataset.count = String(r.count || 0);
+    const head = h("h3", { text: w("results") });
+    if (!r.count) {
+      resultsBox.replaceChildren(head, h("p", { class: "cl-dash-none", text: w("no_results") }));
+      return;
+    }
+    const hard = h("ol", { class: "cl-dash-hardest", "data-role": "hardest" },
+      (r.hardest || []).map((x) => h("li", { "data-role": "hard-item", "data-item": x.key,
+        "data-wrong": x.wrong, "data-tried": x.tried },
+      [h("span", { class: "cl-dash-hard-title", text: x.title }), h("span", {
+        class: "cl-dash-hard-share", text: w("wrong_share", { wrong: x.wrong, tried: x.tried }) })])));
+    const cols = [h("th", { scope: "col", text: w("learner") }), h("th", { scope: "col", text: w("now_at") })];
+    r.items.forEach((it, i) => cols.push(h("th", { scope: "col", class: "cl-dash-item",
+      "data-item": it.key, title: it.title, text: String(i + 1) })));
+    const rows = r.learners.map((lr) => {
+      let now = lr.current_title || "";
+      if (lr.current) now += ` \u00b7 ${lr.solved_now ? w("solved") : w("tries", { n: lr.tries_now })}`;
+      const stuck = lr.stuck === "tries" ? w("stuck_tries", { n: lr.tries_now })
+        : lr.stuck === "idle" ? w("stuck_idle", { n: r.idle_minutes }) : "";
+      const tr = h("tr", { class: "cl-dash-results-row", "data-role": "results-row",
+        "data-learner": lr.learner, "data-stuck": lr.stuck || "" }, [
+        h("th", { scope: "row", class: "cl-dash-name", "data-role": "learner-name", text: lr.name }),
+        h("td", { class: "cl-dash-now" }, [h("span", { "data-role": "now-at", text: now }),
+          stuck ? h("span", { class: "cl-dash-stuck", "data-role": "stuck", text: stuck }) : null]),
+      ]);
+      for (const it of r.items) {
+        const c = lr.cells[it.key];
+        tr.append(h("td", { class: "cl-dash-cell", "data-role": "results-cell", "data-item": it.key,
+          "data-state": c ? c.state : "", "data-tries": c ? c.tries : 0, title: it.title,
+          text: c ? `${CELL[c.state]}${c.state === "first" ? "" : c.tries}` : "" }));
+      }
+      return tr;
+    });
+    const parts = [head];
+    if ((r.hardest || []).length) parts.push(h("h4", { text: w("hardest") }), hard);
+    resultsBox.replaceChildren(...parts,
+      h("div", { class: "cl-dash-grid-box" }, [h("table", { class: "cl-dash-grid",
+        "data-role": "results-grid" }, [h("thead", {}, [h("tr", {}, cols)]), h("tbody", {}, rows)])]));
+  }
+
+  function download(text, filename) {
+    const blob = new Blob([text], { type: "text/csv;charset=utf-8" });
+    const url = URL.createObjectURL(blob);
+    const a = h("a", { href: url, download: filename || "results.csv", hidden: "hidden" });
+    root.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    root.dataset.csvBytes = String(text.length);
+  }
+
   function busy() {
     const a = root.ownerDocument && root.ownerDocument.activeElement;
     return !!a && root.contains(a) && (a.tagName === "SELECT" || a.tagName === "INPUT") && a !== seed;
@@ -281,6 +355,10 @@ function render({ model, el }) {
     seed.setAttribute("aria-label", w("seed"));
     sameDeal.textContent = w("same_deal");
     addTable.textContent = w("add_table");
+    hideNames.textContent = w("hide_names");
+    hideNames.dataset.on = st.hide_names ? "true" : "false";
+    hideNames.setAttribute("aria-pressed", st.hide_names ? "true" : "false");
+    csv.textContent = w("csv");
     const free = freeSeats(st);
     const known = new Set();
     tablesBox.replaceChildren(...st.tables.map((t) => {
@@ -291,12 +369,14 @@ function render({ model, el }) {
     if (armed !== null && !known.has(armed)) armed = null;
     lobby(st, free);
     compare(st);
+    results(st);
   }
 
   function onCustom(msg) {
     if (!msg || typeof msg.reply_to !== "number") return;
     root.dataset.reply = msg.ok ? "accepted" : "refused";
     say(msg.ok ? w("done") : String(msg.reason || ""), msg.ok ? "info" : "error");
+    if (msg.ok && typeof msg.csv === "string") download(msg.csv, String(msg.filename || ""));
   }
   function onBlur() { if (deferred) setTimeout(() => { if (deferred && !busy()) draw(); }, 0); }
 
