@@ -679,3 +679,21 @@ def test_the_examples_in_the_results_docstrings_run():
     for test in doctest.DocTestFinder().find(_base.worked, "worked", globs={}):
         runner.run(test)
     assert runner.summarize(verbose=False) == (0, 3)
+
+
+def test_the_readme_says_how_to_collect_results():
+    import pathlib
+    import re
+    readme = (pathlib.Path(cl.__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    part = readme.split("\n## A class\n", 1)[1].split("\n## ", 1)[0]
+    for needed in ('cl.classroom.join("http://192.168.1.5:8765/?code=ABC234", "Asha")',
+                   "COURTLEARN_CLASS", "room.results()", "room.answers()",
+                   'cl.classroom.results("class.sqlite")', "cl.classroom.my_results()",
+                   'cl.exercises.worked("K♥")', "Hide names", "CSV",
+                   "access:services!service=courtlearn", "c.Spawner.server_token_scopes"):
+        assert needed in part, needed
+    for name in set(re.findall(r"\broom\.(\w+)\(", part)):
+        assert callable(getattr(Room, name, None)), name
+    for name in set(re.findall(r"\bcl\.classroom\.(\w+)\(", part)):
+        assert callable(getattr(cl.classroom, name, None)), name
+    assert client.parse_address("http://192.168.1.5:8765/?code=ABC234")[1] == "ABC234"
