@@ -1240,6 +1240,16 @@ class Room:
         lid = None if learner is None else self._learner(learner).id
         return answers_frame(self.store.results(self.code, lid), self._learner_names())
 
+    def quiz(self, kind: str, n: int = 5, seed: int | None = None):
+        """A live quiz on the learner pages: ``n`` seeded questions of exercise ``kind``
+        (one answered by a click: a card, a seat, a side), the first shown at once; the
+        returned :class:`~courtlearn.classroom.quiz.Quiz` moves on (``next()``), reveals
+        (``reveal()``), ends (``stop()``) and gives ``results()``; each answer is judged
+        on the server and stored as every result is (``room.results()``, kind "quiz").
+        A quiz running already ends. See courtlearn/classroom/quiz.py."""
+        from .quiz import start
+        return start(self, kind, n=n, seed=seed)
+
     def hide_names(self, hidden: bool = True) -> None:
         """Names on the dashboard (every view of it: the projector shows one) become
         "Learner 1", "Learner 2", ... while ``hidden``; the teacher's Python calls and the

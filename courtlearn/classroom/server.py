@@ -292,6 +292,9 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
                 self.room.leave(self)
             elif kind == "next_deal":
                 self.room.next_deal_request(self)
+            elif kind in ("quiz_answer", "quiz_get"):       # the live quiz (quiz.py)
+                from .quiz import desk_of
+                desk_of(self.room).learner_message(self, msg)
             else:
                 with using(self.room.language):
                     raise Refusal(tr("The class server ignored a message it does not "
@@ -588,6 +591,9 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
                 self.server.desk.intent(self, msg.get("content"))
             elif kind == "projector":
                 self.server.desk.projector(self, msg.get("content"))
+            elif kind == "quiz":                              # the live quiz (quiz.py)
+                from .quiz import desk_of
+                desk_of(self.room).teacher_message(self, msg.get("content"))
             else:
                 with using(lang):
                     self.refuse(tr("The class server ignored a message it does not "

@@ -60,6 +60,10 @@ class SimulatedLearner:
         self._reader = None
         self.closed = False
         self.sent_at = None                      # when the last intent went out (perf_counter)
+        self.quiz: dict | None = None            # the live quiz's question now (its message)
+        self.quiz_acks: list[dict] = []          # every quiz_ack received
+        self.quiz_reveals: list[dict] = []       # every quiz_reveal received
+        self.quiz_over = False                   # a quiz_end came after the latest question
 
     # ------------------------------------------------------------------ the socket
     async def connect(self, timeout: float = 10.0) -> None:
@@ -112,6 +116,14 @@ class SimulatedLearner:
             self.refusals.append(msg.get("reason", ""))
         elif kind == "table":
             self.roster = msg
+        elif kind == "quiz":
+            self.quiz, self.quiz_over = msg, False
+        elif kind == "quiz_ack":
+            self.quiz_acks.append(msg)
+        elif kind == "quiz_reveal":
+            self.quiz_reveals.append(msg)
+        elif kind == "quiz_end":
+            self.quiz_over = True
         self._changed.set()
 
     async def send(self, msg) -> None:
@@ -186,6 +198,34 @@ class SimulatedLearner:
                 if time.monotonic() - start > timeout:
                     raise TimeoutError(f"{self.name}: not back after {timeout} s") from None
                 await asyncio.sleep(every)
+
+    # ------------------------------------------------------------------ the live quiz
+    async def wait_question(self, index: int | None = None, timeout: float = 10.0) -> dict:
+        """Wait for the quiz's question (``index``, or any) to be on this page."""
+        return await self.wait_for(lambda: self.quiz if self.quiz is not None and not
+                                   self.quiz_over and (index is None or
+                                                       self.quiz["index"] == index) else None,
+                                   timeout)
+
+    async def answer_quiz(self, value=None, wait: bool = True,
+                          timeout: float = 10.0):
+        """Click one choice of the question on the page (``value``; by default one drawn
+        with the learner's seed) and, with ``wait``, wait for the server's ack (returned)
+        or refusal (raises ValueError with its sentence)."""
+        q = await self.wait_question(timeout=timeout)
+        if value is None:
+            value = self.rng.choice(q["choices"])["value"]
+        acks, refusals = len(self.quiz_acks), len(self.refusals)
+        self.sent_at = time.perf_counter()
+        await self.send({"type": "quiz_answer", "quiz": q["quiz"], "index": q["index"],
+                         "answer": value})
+        if not wait:
+            return None
+        await self.wait_for(lambda: len(self.quiz_acks) > acks or
+                            len(self.refusals) > refusals, timeout)
+        if len(self.quiz_acks) > acks:
+            return self.quiz_acks[-1]
+        raise ValueError(self.refusals[-1])
 
     # ------------------------------------------------------------------ playing
     def my_turn(self) -> bool:

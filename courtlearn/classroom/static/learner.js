@@ -144,6 +144,7 @@ function handle(msg) {
       joining = null;
       whoami.textContent = msg.name || "";
       if (location.search) history.replaceState(null, "", location.pathname);
+      send({ type: "quiz_get" });          // a quiz running now shows at once
       break;
     case "lobby":
       if (!seated) showLobby(msg.tables || []);
@@ -182,7 +183,20 @@ function handle(msg) {
       showRoster();
       updateBar();
       break;
+    case "quiz":
+      showQuiz(msg);
+      break;
+    case "quiz_ack":
+      quizAck(msg);
+      break;
+    case "quiz_reveal":
+      quizReveal(msg);
+      break;
+    case "quiz_end":
+      endQuiz();
+      break;
     case "refused":
+      if (msg.quiz && quiz) { quizStatus(msg.reason || "", "error"); break; }
       notice(msg.reason || "");
       if (msg.rejoin) { tokens.clear(); seated = null; dropTable(); showJoin(msg.reason); }
       break;
@@ -308,6 +322,110 @@ function updateBar() {
   if (!view) return;
   view.next.hidden = lastPhase !== "over" || paused;
   view.pausedEl.hidden = !paused;
+}
+
+// ---------------------------------------------------------------- the live quiz
+// The teacher's quiz shows above the lobby or the table: the question (the engine's text
+// of the position, a trick as cards), its choices as big buttons; one click answers, the
+// page says the answer was received; on the teacher's reveal, the right answer and the
+// engine's sentence. The server sends nothing about which choice is right before that.
+// Attributes: [data-role=quiz] (data-quiz, data-index, data-state: open|answered|revealed),
+// [data-role=quiz-prompt], [data-role=quiz-lines], [data-role=quiz-trick],
+// [data-role=quiz-choice] (data-value, data-kind: card|seat|team|word, data-card,
+// aria-pressed), [data-role=quiz-status] (data-kind: received|right|wrong|error),
+// [data-role=quiz-reason].
+let quiz = null;            // {msg, el, buttons, status, reason}
+
+function qw(key, vars = {}) {
+  const words = (quiz && quiz.msg.words) || {};
+  const text = words[key] === undefined ? key : words[key];
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+function cardFace(c, attrs = {}) {
+  return h("span", { class: `cl-quiz-card${c.red ? " cl-quiz-red" : ""}`, "data-card": c.card,
+    ...attrs }, [h("span", { class: "cl-quiz-face", text: c.label }),
+    c.place ? h("span", { class: "cl-quiz-place", text: c.place }) : null]);
+}
+
+function showQuiz(msg) {
+  if (quiz && quiz.msg.quiz === msg.quiz && quiz.msg.index === msg.index) return;
+  if (quiz) quiz.el.remove();
+  const el = h("section", { class: "cl-quiz", "data-role": "quiz", "data-quiz": msg.quiz,
+    "data-index": msg.index, "data-state": "open", "aria-live": "polite" });
+  quiz = { msg, el, buttons: [] };
+  const lines = h("div", { class: "cl-quiz-lines", "data-role": "quiz-lines" },
+    (msg.lines || []).map((line) => h("div", { text: line })));
+  const trick = msg.trick ? h("div", { class: "cl-quiz-trick", "data-role": "quiz-trick" },
+    msg.trick.map((c) => cardFace(c))) : null;
+  const choices = h("div", { class: "cl-quiz-choices", "data-role": "quiz-choices",
+    "data-kind": (msg.choices[0] || {}).kind || "" });
+  for (const c of msg.choices || []) {
+    const attrs = { type: "button", "data-role": "quiz-choice", "data-value": String(c.value),
+      "data-kind": c.kind, "aria-pressed": "false" };
+    let b;
+    if (c.kind === "card") {
+      b = h("button", { ...attrs, class: `cl-quiz-choice cl-quiz-card${c.red ? " cl-quiz-red" : ""}`,
+        "data-card": c.card, "aria-label": c.place ? `${c.label} ${c.place}` : c.label },
+      [h("span", { class: "cl-quiz-face", text: c.label }),
+        c.place ? h("span", { class: "cl-quiz-place", text: c.place }) : null]);
+    } else {
+      b = h("button", { ...attrs, class: "cl-quiz-choice cl-quiz-word", text: c.label });
+    }
+    b.addEventListener("click", () => {
+      if (quiz.el.dataset.state !== "open") return;
+      send({ type: "quiz_answer", quiz: msg.quiz, index: msg.index, answer: c.value });
+    });
+    quiz.buttons.push({ b, c });
+    choices.append(b);
+  }
+  quiz.status = h("p", { class: "cl-quiz-status", "data-role": "quiz-status" });
+  quiz.reason = h("p", { class: "cl-quiz-reason", "data-role": "quiz-reason" });
+  el.append(h("h2", { class: "cl-quiz-head", text: `${qw("quiz", { i: msg.number, n: msg.n })} · ${msg.title}` }),
+    h("p", { class: "cl-quiz-prompt", "data-role": "quiz-prompt", text: msg.prompt }),
+    lines, trick, choices, quiz.status, quiz.reason);
+  app.before(el);
+}
+
+function quizLabel(value) {
+  const got = quiz.buttons.find(({ c }) => c.value === value);
+  return got ? (got.c.place ? `${got.c.label} (${got.c.place})` : got.c.label) : String(value);
+}
+
+function quizStatus(text, kind) {
+  quiz.status.textContent = text;
+  quiz.status.dataset.kind = kind;
+}
+
+function quizAck(msg) {
+  if (!quiz || msg.quiz !== quiz.msg.quiz || msg.index !== quiz.msg.index) return;
+  if (quiz.el.dataset.state === "open") quiz.el.dataset.state = "answered";
+  for (const { b, c } of quiz.buttons) {
+    b.setAttribute("aria-pressed", c.value === msg.answer ? "true" : "false");
+    b.disabled = true;
+  }
+  quizStatus(qw("received", { answer: quizLabel(msg.answer) }), "received");
+}
+
+function quizReveal(msg) {
+  if (!quiz || msg.quiz !== quiz.msg.quiz || msg.index !== quiz.msg.index) return;
+  quiz.el.dataset.state = "revealed";
+  const right = msg.right || [];
+  for (const { b, c } of quiz.buttons) {
+    b.disabled = true;
+    b.dataset.right = right.includes(c.value) ? "true" : "false";
+    if (c.value === msg.yours) b.setAttribute("aria-pressed", "true");
+  }
+  const said = msg.correct === null ? qw("none") : msg.correct ? qw("well") : qw("not_well");
+  quizStatus(`${said} ${qw("answer", { answer: right.map(quizLabel).join(" / ") })}`,
+    msg.correct === null ? "none" : msg.correct ? "right" : "wrong");
+  quiz.reason.textContent = msg.reason || "";
+}
+
+function endQuiz() {
+  if (!quiz) return;
+  quiz.el.remove();
+  quiz = null;
 }
 
 // ---------------------------------------------------------------- fonts (Urdu, Hindi)
