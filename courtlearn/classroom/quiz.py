@@ -424,6 +424,11 @@ class QuizDesk:
         self.accepting: QuizQuestion | None = None     # set while Room.record judges
         self._push_due = False
         room.judges["quiz"] = self.judge
+        room.on_change.append(self._room_changed)     # who is here, Hide names
+
+    def _room_changed(self, room) -> None:
+        if self.quiz is not None and self.quiz.current is not None:
+            self.changed()
 
     def judge(self, item, answer, result=None):
         if self.quiz is None:

@@ -381,9 +381,11 @@ function showQuiz(msg) {
   }
   quiz.status = h("p", { class: "cl-quiz-status", "data-role": "quiz-status" });
   quiz.reason = h("p", { class: "cl-quiz-reason", "data-role": "quiz-reason" });
-  el.append(h("h2", { class: "cl-quiz-head", text: `${qw("quiz", { i: msg.number, n: msg.n })} · ${msg.title}` }),
-    h("p", { class: "cl-quiz-prompt", "data-role": "quiz-prompt", text: msg.prompt }),
-    lines, trick, choices, quiz.status, quiz.reason);
+  const head = qw("quiz", { i: msg.number, n: msg.n });
+  el.append(...[h("h2", { class: "cl-quiz-head",
+    text: msg.title && msg.title !== msg.prompt ? `${head} · ${msg.title}` : head }),
+  h("p", { class: "cl-quiz-prompt", "data-role": "quiz-prompt", text: msg.prompt }),
+  lines, trick, choices, quiz.status, quiz.reason].filter(Boolean));
   app.before(el);
 }
 

@@ -144,6 +144,10 @@ function handle(msg) {
     case "welcome":
       notice("");
       showBoard();
+      send({ type: "quiz", content: { type: "state" } });   // the live quiz's panel
+      break;
+    case "quiz":
+      showQuiz(msg.state || {});
       break;
     case "state":
       if (board) board.model.set("state", msg.state || {});
@@ -162,7 +166,7 @@ function handle(msg) {
       break;
     case "refused":
       notice(msg.reason || "");
-      if (msg.token) { tokens.clear(); dropBoard(); showLogin(); }
+      if (msg.token) { tokens.clear(); dropBoard(); dropQuiz(); showLogin(); }
       break;
     default:
       break;
@@ -204,6 +208,112 @@ function dropBoard() {
   board = null;
   main.replaceChildren();
   dropProjector();
+}
+
+// ---------------------------------------------------------------- the live quiz
+// Above the dashboard: a form to start a quiz (an exercise kind answered by a click, how
+// many questions, a seed), then the question, how many learners answered, the buttons
+// Show the answer / Next question / End the quiz; once shown, the spread of the answers,
+// the right one and the engine's sentence. Names follow the dashboard's Hide names.
+// Attributes: [data-role=quiz-teacher] (data-active, data-number, data-revealed),
+// [data-role=quiz-kind], [data-role=quiz-n], [data-role=quiz-seed], [data-role=quiz-start],
+// [data-role=quiz-count] (data-answered, data-of), [data-role=quiz-who],
+// [data-role=quiz-reveal], [data-role=quiz-next], [data-role=quiz-stop],
+// [data-role=quiz-spread] > [data-role=quiz-bar] (data-value, data-count, data-right),
+// [data-role=quiz-answer], [data-role=quiz-reason].
+let quizBox = null;
+let quizForm = { kind: null, n: "5", seed: "" };     // what the teacher typed, kept
+
+function quizSend(content) { send({ type: "quiz", content }); }
+
+function dropQuiz() {
+  if (quizBox) quizBox.remove();
+  quizBox = null;
+}
+
+function showQuiz(st) {
+  const qw = (key, vars = {}) => {
+    const text = (st.words || {})[key] === undefined ? key : st.words[key];
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  };
+  if (!quizBox) {
+    quizBox = h("section", { class: "cl-dash cl-quiz-teacher", "data-role": "quiz-teacher" });
+    Object.assign(quizBox.style, { margin: "6px 0", border: "2px solid #1d6b45",
+      borderRadius: "6px", padding: "8px" });
+    main.before(quizBox);
+  }
+  quizBox.dataset.active = st.active ? "true" : "false";
+  quizBox.dataset.number = String(st.number || 0);
+  quizBox.dataset.revealed = st.revealed ? "true" : "false";
+  const btn = (role, text, onClick) => {
+    const b = h("button", { type: "button", class: "cl-dash-btn", "data-role": role, text });
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  const parts = [];
+  if (!st.active) {
+    const kind = h("select", { "data-role": "quiz-kind", "aria-label": qw("kind") });
+    for (const k of st.kinds || []) {
+      const o = h("option", { value: k.kind, text: k.title });
+      if (k.kind === quizForm.kind) o.selected = true;
+      kind.append(o);
+    }
+    const n = h("input", { type: "number", min: "1", max: "50", value: quizForm.n,
+      "data-role": "quiz-n", "aria-label": qw("n"), style: "width:4em" });
+    const seed = h("input", { type: "number", min: "0", value: quizForm.seed,
+      "data-role": "quiz-seed", "aria-label": qw("seed"), style: "width:7em" });
+    const go = btn("quiz-start", qw("start"), () => {
+      quizForm = { kind: kind.value, n: n.value, seed: seed.value };
+      quizSend({ type: "start", kind: kind.value, n: Number(n.value) || 5,
+        seed: seed.value === "" ? null : Number(seed.value) });
+    });
+    parts.push(h("strong", { text: `${qw("quiz")}: ` }),
+      h("label", {}, [h("span", { text: `${qw("kind")} ` }), kind]), " ",
+      h("label", {}, [h("span", { text: `${qw("n")} ` }), n]), " ",
+      h("label", {}, [h("span", { text: `${qw("seed")} ` }), seed]), " ", go);
+    if (st.finished) parts.push(h("p", { text: qw("over") }));
+    quizBox.replaceChildren(...parts);
+    return;
+  }
+  parts.push(h("h3", { style: "margin:0 0 4px", text:
+    `${qw("quiz")}: ${st.title} \u00b7 ${qw("question", { i: st.number, n: st.n })}` }));
+  parts.push(h("p", { style: "font-weight:bold;font-size:1.2em;margin:4px 0", text: st.prompt }));
+  parts.push(h("div", { style: "font-size:0.9em" }, (st.lines || []).map((l) => h("div", { text: l }))));
+  const chip = (c) => h("span", { "data-card": c.card || null, style:
+    `display:inline-block;margin:2px 4px;padding:2px 6px;border:1px solid #999;border-radius:4px;` +
+    `font-size:1.3em;color:${c.red ? "#c00" : "inherit"}`,
+  text: c.place ? `${c.label} ${c.place}` : c.label });
+  if (st.trick) parts.push(h("div", {}, st.trick.map(chip)));
+  parts.push(h("div", { "data-role": "quiz-choices" }, (st.choices || []).map(chip)));
+  parts.push(h("p", { "data-role": "quiz-count", "data-answered": st.answered, "data-of": st.of,
+    style: "font-size:1.6em;font-weight:bold;margin:6px 0",
+    text: qw("count", { k: st.answered, m: st.of }) }));
+  parts.push(h("div", { "data-role": "quiz-who", style: "display:flex;flex-wrap:wrap;gap:4px 12px" },
+    (st.who || []).map((p) => h("span", { "data-answered": p.answered ? "true" : "false",
+      "data-right": p.right === undefined ? null : String(p.right),
+      style: `opacity:${p.answered ? 1 : 0.5}`,
+      text: `${p.answered ? (p.right === undefined ? "\u25cf" : p.right ? "\u2714" : "\u2718") : "\u25cb"} ${p.name}` }))));
+  if (st.revealed) {
+    const most = Math.max(1, ...(st.spread || []).map((s) => s.count));
+    parts.push(h("div", { "data-role": "quiz-spread", style: "margin:6px 0" }, (st.spread || []).map((s) =>
+      h("div", { "data-role": "quiz-bar", "data-value": String(s.value), "data-count": s.count,
+        "data-right": s.right ? "true" : "false", style: "display:flex;align-items:center;gap:6px;margin:2px 0" }, [
+        h("span", { style: "min-width:8em", text: `${s.right ? "\u2714 " : ""}${s.label}` }),
+        h("span", { style: `display:inline-block;height:1.2em;width:${Math.round(60 * s.count / most)}%;` +
+          `min-width:2px;background:${s.right ? "#2e9e4f" : "#999"}` }),
+        h("span", { text: String(s.count) }),
+      ]))));
+    const labels = (st.spread || []).filter((s) => s.right).map((s) => s.label).join(" / ");
+    parts.push(h("p", { "data-role": "quiz-answer", style: "font-weight:bold;margin:4px 0",
+      text: qw("answer", { answer: labels }) }));
+    parts.push(h("p", { "data-role": "quiz-reason", style: "margin:4px 0", text: st.reason || "" }));
+  }
+  parts.push(h("div", { style: "display:flex;gap:6px;flex-wrap:wrap" }, [
+    st.revealed ? null : btn("quiz-reveal", qw("reveal"), () => quizSend({ type: "reveal" })),
+    btn("quiz-next", qw("next"), () => quizSend({ type: "next" })),
+    btn("quiz-stop", qw("stop"), () => quizSend({ type: "stop" })),
+  ]));
+  quizBox.replaceChildren(...parts);
 }
 
 // ---------------------------------------------------------------- the projector
