@@ -329,6 +329,10 @@ def test_the_teacher_page_runs_the_quiz_and_a_learner_cannot(tmp_path):
             assert q["trick"] and len(q["trick"]) == 4 and q["choices"][-1]["value"] == "nobody"
             await a.answer_quiz("nobody")
             await t.wait_for(lambda: t.quiz()["answered"] == 1)
+            assert [w["name"] for w in t.quiz()["who"]] == ["L0"]
+            room.hide_names(True)                  # the dashboard's Hide names: the quiz too
+            await t.wait_for(lambda: [w["name"] for w in t.quiz()["who"]] == ["Learner 1"])
+            room.hide_names(False)
             await t.send({"type": "quiz", "content": {"type": "reveal"}})
             await a.wait_for(lambda: a.quiz_reveals)
             st = await t.wait_for(lambda: t.quiz()["revealed"] and t.quiz())
@@ -395,3 +399,27 @@ def test_the_learner_page_has_the_quiz():
         assert needle in js, needle
     assert "innerHTML" not in js
     assert ".cl-quiz-card" in css and "min-height: 5rem" in css and "min-height: 3.5rem" in css
+
+
+def test_the_notebook_quiz_object_without_a_server():
+    room = Room.create(Store(":memory:"), code="ABC234", tables=1)
+    lr, _token = room.register("Asha")
+    quiz = room.quiz("court_or_not", n=2, seed=5)
+    assert [c["value"] for c in quiz.current.choices] == ["court", "goon court", "bavney",
+                                                          "no court"]
+    assert "question 1 of 2" in quiz._repr_html_() and "0 of 0 answered" in quiz._repr_html_()
+    right = quiz.current.right()[0]
+    quiz.answer(lr, {"type": "quiz_answer", "quiz": quiz.id, "index": 0, "answer": right})
+    quiz.reveal()
+    html = quiz._repr_html_()
+    assert "✔" in html and quiz.current.reason().split(":")[0] in html
+    quiz.next()
+    quiz.next()                                   # after the last question: over
+    assert quiz.finished and "over" in quiz._repr_html_()
+    with pytest.raises(ValueError, match="over"):
+        quiz.reveal()
+    frame = quiz.results()
+    assert list(frame.columns) == ["learner", "name", "answered", "right", "Q1", "Q2"]
+    assert frame.iloc[0].tolist()[1:5] == ["Asha", 1, 1, True] and frame.iloc[0]["Q2"] is None
+    assert quiz.answers()["answer"].tolist() == [right]
+    assert room.results()["first_right"].tolist() == [True]
