@@ -55,3 +55,27 @@ def test_print_room_and_table_speak_the_language(room, lang):
         assert re.findall(r"[A-Za-z]{2,}", words) == [], text
     assert "Asha" in str(room.tables[0]) and "WORDS1" in str(room)
     assert repr(room) == "<Room WORDS1: 2 tables, 2 learners, 2 seated, paused>"
+
+
+def test_hidden_names_are_hidden_on_the_projector_too(room):
+    """room.hide_names(): the dashboard shows "Learner 1"...; the projector (the screen the
+    class sees) shows the same aliases at the table and in its seat picker."""
+    from courtlearn.classroom.projector import Projection
+
+    def players(snap):
+        return [s["player"] for s in snap["seats"]]
+
+    projection = Projection(room, 0)
+    projection.follow()
+    assert {"Asha", "Bilal"} <= set(players(projection.snapshot()))
+    room.hide_names()
+    assert projection.follow()                       # the picture changed
+    shown = players(projection.snapshot())
+    assert not {"Asha", "Bilal"} & set(shown), shown
+    assert shown[0] == "Learner 1" and shown[2] == "Learner 2", shown
+    widget = room.projector(0)
+    labels = [label for label, _seat in widget._seat_options()]
+    assert not any("Asha" in x or "Bilal" in x for x in labels), labels
+    assert any("Learner 1" in x for x in labels), labels
+    room.hide_names(False)
+    assert projection.follow() and "Asha" in players(projection.snapshot())

@@ -218,9 +218,9 @@ class DashboardCore:
             shown = [lr for lr in sorted(room.learners.values(), key=lambda lr: lr.id)
                      if not lr.removed]
             if room.names_hidden:
-                self._hide(out, {lr.id: tr("Learner {n}", n=i) for i, lr in
-                                 enumerate(shown, 1)})
-                order = [(lr.id, tr("Learner {n}", n=i)) for i, lr in enumerate(shown, 1)]
+                alias = room.aliases()
+                self._hide(out, alias)
+                order = [(lr.id, alias[lr.id]) for lr in shown]
             else:
                 order = sorted(((lr.id, lr.name) for lr in shown),
                                key=lambda x: (x[1].casefold(), x[0]))

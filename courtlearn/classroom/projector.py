@@ -107,13 +107,24 @@ class Projection:
         if t.session is not self.core.session or t.deal is not self._deal:
             self.core.set(t.session)
             self._deal = t.deal
-        self.window.players = list(t.players)
+        self.window.players = self.players()
         self.window.connected = t.connected()
-        key = (id(t.deal), len(t.deal.actions), tuple(t.players),
+        key = (id(t.deal), len(t.deal.actions), tuple(self.window.players),
                tuple(self.window.connected))
         changed = key != self._key
         self._key = key
         return changed
+
+    def players(self) -> list[str]:
+        """The names at the table as the projector shows them: while the teacher hides
+        names (``room.hide_names()``), a learner is "Learner 3", as on the dashboard."""
+        t = self.table
+        if not self.room.names_hidden:
+            return list(t.players)
+        with using(self.window.language):
+            alias = self.room.aliases()
+            return [alias.get(st.learner.id, tr("Learner {n}", n="?")) if st.learner
+                    else tr("Bot") for st in t.seats]
 
     def snapshot(self, message: str | None = None, kind: str = "info") -> dict:
         """The picture: every hand face up (the table's own snapshot with show_all)."""
@@ -264,7 +275,8 @@ def _widgets() -> dict:
             t = self.projection.table
             with using(self.projection.window.language):
                 names = t.rules.seat_names()
-            return [(f"{names[s]}: {st.learner.name}" if st.learner else names[s], s)
+                shown = self.projection.players()
+            return [(f"{names[s]}: {shown[s]}" if st.learner else names[s], s)
                     for s, st in enumerate(t.seats)]
 
         def _controls(self) -> None:

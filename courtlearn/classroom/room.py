@@ -1261,6 +1261,13 @@ class Room:
     def names_hidden(self) -> bool:
         return bool(self.settings.get("hide_names", False))
 
+    def aliases(self) -> dict:
+        """Each learner's id -> "Learner 1", "Learner 2", ... (in the order they joined): the
+        names the dashboard and the projector show while :meth:`hide_names` is on."""
+        shown = [lr for lr in sorted(self.learners.values(), key=lambda lr: lr.id)
+                 if not lr.removed]
+        return {lr.id: tr("Learner {n}", n=i) for i, lr in enumerate(shown, 1)}
+
     # ------------------------------------------------------------------ the teacher's views
     def dashboard(self, language: str | None = None, interval: float = 0.3):
         """The teacher's live view in the notebook (a widget): every table (who sits where
