@@ -79,3 +79,13 @@ def test_hidden_names_are_hidden_on_the_projector_too(room):
     assert any("Learner 1" in x for x in labels), labels
     room.hide_names(False)
     assert projection.follow() and "Asha" in players(projection.snapshot())
+
+
+def test_a_quiz_question_has_its_exercise_title_in_the_results():
+    """The dashboard's "most got wrong" list names a quiz question by its exercise's title,
+    not by its raw item (trick_winner/seed=N)."""
+    from courtlearn.classroom.grading import item_title
+    title = item_title("quiz", "trick_winner/seed=12")
+    assert title == cl.exercises.question("trick_winner", seed=12).title
+    assert "seed=" not in title
+    assert item_title("quiz", "no_such_kind/seed=1") == "no_such_kind/seed=1"

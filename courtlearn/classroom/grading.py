@@ -119,7 +119,7 @@ def item_title(kind: str, item: str) -> str:
     """The item in words (the current language): the exercise's title and question, or the
     puzzle's heading; the item itself when it is not known here."""
     try:
-        if kind == "exercise":
+        if kind in ("exercise", "quiz"):       # a quiz question is an exercise's: kind/seed=N
             return _question(*_exercise_parts(item)).title
         if kind == "puzzle":
             return _puzzle(item).heading
