@@ -423,3 +423,11 @@ def test_the_notebook_quiz_object_without_a_server():
     assert frame.iloc[0].tolist()[1:5] == ["Asha", 1, 1, True] and frame.iloc[0]["Q2"] is None
     assert quiz.answers()["answer"].tolist() == [right]
     assert room.results()["first_right"].tolist() == [True]
+
+
+def test_the_notebook_quiz_says_its_prompt_once():
+    """A kind whose title is its prompt ("Which card wins this trick?") shows it once."""
+    room = Room.create(Store(":memory:"), code="ABC234", tables=1)
+    quiz = room.quiz("trick_winner", n=1, seed=5)
+    prompt = quiz.current.question.prompt
+    assert quiz._repr_html_().count(prompt) == 1, quiz._repr_html_()

@@ -384,8 +384,10 @@ class Quiz:
             st = self.state()
             if not st["active"]:
                 return f"<p>{_html.escape(tr('The quiz is over.'))}</p>"
-            parts = [f"<h4>{_html.escape(self.title)}: "
-                     f"{_html.escape(tr('question {i} of {n}', i=st['number'], n=st['n']))}</h4>",
+            head = tr('question {i} of {n}', i=st['number'], n=st['n'])
+            if self.title != st["prompt"]:        # a kind's title is often its prompt
+                head = f"{self.title}: {head}"
+            parts = [f"<h4>{_html.escape(head)}</h4>",
                      f"<p>{_html.escape(st['prompt'])}</p>",
                      f"<p>{_html.escape(tr('{k} of {m} answered', k=st['answered'], m=st['of']))}"
                      "</p>"]
