@@ -1250,6 +1250,15 @@ class Room:
         from .quiz import start
         return start(self, kind, n=n, seed=seed)
 
+    def puzzles(self, level):
+        """Set the class a puzzle ``level`` (1..5; None ends the puzzles): every learner
+        page offers that level's puzzles in order on its own table (all hands face up, the
+        defence the solver's), judged on the server; each try and solve is stored as every
+        result is (``room.results()``, kind "puzzle"). Returns the room's PuzzleDesk; see
+        courtlearn/classroom/class_puzzles.py."""
+        from .class_puzzles import set_level
+        return set_level(self, level)
+
     def hide_names(self, hidden: bool = True) -> None:
         """Names on the dashboard (every view of it: the projector shows one) become
         "Learner 1", "Learner 2", ... while ``hidden``; the teacher's Python calls and the

@@ -295,6 +295,9 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
             elif kind in ("quiz_answer", "quiz_get"):       # the live quiz (quiz.py)
                 from .quiz import desk_of
                 desk_of(self.room).learner_message(self, msg)
+            elif kind.startswith("puzzle_"):                 # class puzzles (class_puzzles.py)
+                from .class_puzzles import desk_of as puzzle_desk
+                puzzle_desk(self.room).learner_message(self, msg)
             else:
                 with using(self.room.language):
                     raise Refusal(tr("The class server ignored a message it does not "
@@ -594,6 +597,9 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
             elif kind == "quiz":                              # the live quiz (quiz.py)
                 from .quiz import desk_of
                 desk_of(self.room).teacher_message(self, msg.get("content"))
+            elif kind == "puzzles":                           # class puzzles (class_puzzles.py)
+                from .class_puzzles import desk_of as puzzle_desk
+                puzzle_desk(self.room).teacher_message(self, msg.get("content"))
             else:
                 with using(lang):
                     self.refuse(tr("The class server ignored a message it does not "

@@ -64,6 +64,10 @@ class SimulatedLearner:
         self.quiz_acks: list[dict] = []          # every quiz_ack received
         self.quiz_reveals: list[dict] = []       # every quiz_reveal received
         self.quiz_over = False                   # a quiz_end came after the latest question
+        self.puzzle: dict | None = None          # the class puzzle's panel now (its message)
+        self.puzzle_frame: dict | None = None    # the puzzle table's latest snapshot
+        self.puzzle_replies: dict[int, dict] = {}    # reply_to -> the puzzle table's reply
+        self.puzzle_over = False                 # a puzzle_end came after the latest puzzle
 
     # ------------------------------------------------------------------ the socket
     async def connect(self, timeout: float = 10.0) -> None:
@@ -124,6 +128,17 @@ class SimulatedLearner:
             self.quiz_reveals.append(msg)
         elif kind == "quiz_end":
             self.quiz_over = True
+        elif kind == "puzzle":
+            self.puzzle, self.puzzle_over = msg, False
+        elif kind == "puzzle_state":
+            frames = msg["state"]["frames"]
+            if frames:
+                self.puzzle_frame = frames[-1]
+        elif kind == "puzzle_custom":
+            content = msg["content"]
+            self.puzzle_replies[content.get("reply_to")] = content
+        elif kind == "puzzle_end":
+            self.puzzle_over = True
         self._changed.set()
 
     async def send(self, msg) -> None:
@@ -226,6 +241,36 @@ class SimulatedLearner:
         if len(self.quiz_acks) > acks:
             return self.quiz_acks[-1]
         raise ValueError(self.refusals[-1])
+
+    # ------------------------------------------------------------------ the class puzzles
+    async def wait_puzzle(self, key: str | None = None, timeout: float = 10.0) -> dict:
+        """Wait for the class puzzle (``key`` such as "1.2", or any) to be on this page."""
+        return await self.wait_for(lambda: self.puzzle if self.puzzle is not None and not
+                                   self.puzzle_over and self.puzzle_frame is not None and
+                                   (key is None or self.puzzle["key"] == key) else None,
+                                   timeout)
+
+    async def play_puzzle(self, card: str, timeout: float = 10.0) -> dict:
+        """Click ``card`` (a code such as "QS") on the puzzle table and wait for the
+        reply (``{"ok": True}`` or ``{"ok": False, "reason": ...}``), the defence's answer
+        drawn by then."""
+        rid = self._next_id
+        self._next_id += 1
+        self.puzzle_replies.pop(rid, None)        # a reply to a hand-made message's id
+        await self.send({"type": "puzzle_msg",
+                         "content": {"type": "play", "card": card, "id": rid}})
+        return await self.wait_for(lambda: self.puzzle_replies.get(rid), timeout)
+
+    async def solve_puzzle(self, cards, timeout: float = 30.0) -> dict:
+        """Play the line ``cards`` (the learner's side's cards, in order) and return the
+        panel after it (its ``status`` and ``verdict``); a refused card raises ValueError."""
+        for card in cards:
+            got = await self.play_puzzle(str(getattr(card, "code", card)), timeout)
+            if not got.get("ok"):
+                raise ValueError(got.get("reason"))
+        await self.wait_for(lambda: self.puzzle is not None and
+                            self.puzzle["status"] != "playing", timeout)
+        return self.puzzle
 
     # ------------------------------------------------------------------ playing
     def my_turn(self) -> bool:

@@ -145,6 +145,7 @@ function handle(msg) {
       whoami.textContent = msg.name || "";
       if (location.search) history.replaceState(null, "", location.pathname);
       send({ type: "quiz_get" });          // a quiz running now shows at once
+      send({ type: "puzzle_get" });        // so do the class puzzles
       break;
     case "lobby":
       if (!seated) showLobby(msg.tables || []);
@@ -195,8 +196,21 @@ function handle(msg) {
     case "quiz_end":
       endQuiz();
       break;
+    case "puzzle":
+      showPuzzle(msg);
+      break;
+    case "puzzle_state":
+      if (puz) puz.model.set("state", msg.state || {});
+      break;
+    case "puzzle_custom":
+      if (puz) puz.model.custom(msg.content);
+      break;
+    case "puzzle_end":
+      endPuzzle();
+      break;
     case "refused":
       if (msg.quiz && quiz) { quizStatus(msg.reason || "", "error"); break; }
+      if (msg.puzzle && puz) { puz.status.textContent = msg.reason || ""; break; }
       notice(msg.reason || "");
       if (msg.rejoin) { tokens.clear(); seated = null; dropTable(); showJoin(msg.reason); }
       break;
@@ -430,6 +444,70 @@ function endQuiz() {
   quiz = null;
 }
 
+// ---------------------------------------------------------------- the class puzzles
+// The teacher's puzzle level shows above the lobby or the table (below a quiz): the
+// puzzle's heading and goal, its own table drawn by table.js (all hands face up; the page
+// plays both hands of the puzzle's side, the server's defence answers), Try again, Next
+// puzzle, and the verdict. The server judges every card; the page only sends its clicks.
+// Attributes: [data-role=puzzle] (data-key, data-level, data-number, data-status:
+// playing|failed|solved), [data-role=puzzle-heading], [data-role=puzzle-goal],
+// [data-role=puzzle-progress] (data-solved), [data-role=puzzle-table] (table.js's
+// attributes inside), [data-role=puzzle-again], [data-role=puzzle-next],
+// [data-role=puzzle-verdict] (data-status; hidden: the table's message line says it),
+// [data-role=puzzle-status] (a refusal).
+let puz = null;             // {el, model, cleanup, key, heading, goal, ...}
+
+function pw(msg, key, vars = {}) {
+  const words = msg.words || {};
+  const text = words[key] === undefined ? key : words[key];
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+function showPuzzle(msg) {
+  if (!puz) {
+    const model = makeModel((m) => send({ type: "puzzle_msg", content: m.content }));
+    model.set("fonts", { ...fontsLoaded });
+    const heading = h("h2", { class: "cl-puzzle-head", "data-role": "puzzle-heading" });
+    const progress = h("p", { class: "cl-puzzle-progress", "data-role": "puzzle-progress" });
+    const goal = h("p", { class: "cl-puzzle-goal", "data-role": "puzzle-goal" });
+    const tableEl = h("div", { class: "cl-class-table cl-puzzle-table", "data-role": "puzzle-table" });
+    // the verdict is said in the table's message line (as in the notebook): kept here as data
+    const verdict = h("p", { class: "cl-puzzle-verdict", "data-role": "puzzle-verdict", hidden: "" });
+    const status = h("p", { class: "cl-puzzle-status", "data-role": "puzzle-status", "aria-live": "polite" });
+    const again = h("button", { type: "button", class: "cl-btn", "data-role": "puzzle-again" });
+    again.addEventListener("click", () => { status.textContent = ""; send({ type: "puzzle_again" }); });
+    const next = h("button", { type: "button", class: "cl-btn", "data-role": "puzzle-next" });
+    next.addEventListener("click", () => { status.textContent = ""; send({ type: "puzzle_next" }); });
+    const el = h("section", { class: "cl-puzzle", "data-role": "puzzle" }, [heading, progress,
+      goal, tableEl, h("div", { class: "cl-class-tablebar" }, [again, next]), verdict, status]);
+    app.before(el);
+    const cleanup = table.render({ model, el: tableEl });
+    puz = { el, model, cleanup, heading, progress, goal, verdict, status, again, next };
+  }
+  const { el } = puz;
+  el.dataset.key = msg.key;
+  el.dataset.level = msg.level;
+  el.dataset.number = msg.number;
+  el.dataset.status = msg.status;
+  puz.heading.textContent = msg.heading || "";
+  puz.progress.textContent = `${pw(msg, "level", { n: msg.level, i: msg.number, count: msg.count })} \u00b7 ${
+    pw(msg, "solved", { n: (msg.solved || []).length, total: msg.count })}`;
+  puz.progress.dataset.solved = (msg.solved || []).join(" ");
+  puz.goal.textContent = `${msg.goal || ""} ${msg.you || ""}`;
+  puz.again.textContent = pw(msg, "again");
+  puz.next.textContent = pw(msg, "next");
+  puz.next.dataset.solved = msg.status === "solved" ? "true" : "false";
+  puz.verdict.textContent = msg.verdict || "";
+  puz.verdict.dataset.status = msg.status;
+}
+
+function endPuzzle() {
+  if (!puz) return;
+  if (typeof puz.cleanup === "function") puz.cleanup();
+  puz.el.remove();
+  puz = null;
+}
+
 // ---------------------------------------------------------------- fonts (Urdu, Hindi)
 function loadFonts() {
   for (const [family, url] of Object.entries(fontsWanted)) {
@@ -438,6 +516,7 @@ function loadFonts() {
     fetch(url).then((r) => r.arrayBuffer()).then((bytes) => {
       fontsLoaded[family] = bytes;
       if (view) view.model.set("fonts", { ...fontsLoaded });
+      if (puz) puz.model.set("fonts", { ...fontsLoaded });
     }, () => { delete fontsLoaded[family]; });
   }
 }

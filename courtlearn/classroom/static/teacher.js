@@ -145,9 +145,13 @@ function handle(msg) {
       notice("");
       showBoard();
       send({ type: "quiz", content: { type: "state" } });   // the live quiz's panel
+      send({ type: "puzzles", content: { type: "state" } });  // the class puzzles' panel
       break;
     case "quiz":
       showQuiz(msg.state || {});
+      break;
+    case "puzzles":
+      showPuzzles(msg.state || {});
       break;
     case "state":
       if (board) board.model.set("state", msg.state || {});
@@ -166,7 +170,7 @@ function handle(msg) {
       break;
     case "refused":
       notice(msg.reason || "");
-      if (msg.token) { tokens.clear(); dropBoard(); dropQuiz(); showLogin(); }
+      if (msg.token) { tokens.clear(); dropBoard(); dropQuiz(); dropPuzzles(); showLogin(); }
       break;
     default:
       break;
@@ -314,6 +318,53 @@ function showQuiz(st) {
     btn("quiz-stop", qw("stop"), () => quizSend({ type: "stop" })),
   ]));
   quizBox.replaceChildren(...parts);
+}
+
+// ---------------------------------------------------------------- the class puzzles
+// Beside the quiz: a level to set the class (every learner page then plays that level's
+// puzzles, judged on the server; each try reaches the results grid), or End the puzzles.
+// Attributes: [data-role=puzzles-teacher] (data-level: the level set, "" for none),
+// [data-role=puzzles-level] (a select), [data-role=puzzles-set], [data-role=puzzles-end],
+// [data-role=puzzles-on].
+let puzzlesBox = null;
+
+function dropPuzzles() {
+  if (puzzlesBox) puzzlesBox.remove();
+  puzzlesBox = null;
+}
+
+function showPuzzles(st) {
+  const pw = (key, vars = {}) => {
+    const text = (st.words || {})[key] === undefined ? key : st.words[key];
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  };
+  if (!puzzlesBox) {
+    puzzlesBox = h("section", { class: "cl-dash cl-puzzles-teacher", "data-role": "puzzles-teacher" });
+    Object.assign(puzzlesBox.style, { margin: "6px 0", border: "2px solid #6b4d1d",
+      borderRadius: "6px", padding: "8px", display: "flex", flexWrap: "wrap", gap: "6px",
+      alignItems: "center" });
+    main.before(puzzlesBox);
+  }
+  puzzlesBox.dataset.level = st.level === null || st.level === undefined ? "" : String(st.level);
+  const level = h("select", { "data-role": "puzzles-level", "aria-label": pw("puzzles") });
+  for (const l of st.levels || []) {
+    const o = h("option", { value: String(l.level),
+      text: `${pw("level", { n: l.level })} (${pw("count", { n: l.count })})` });
+    if (l.level === st.level) o.selected = true;
+    level.append(o);
+  }
+  const set = h("button", { type: "button", class: "cl-dash-btn", "data-role": "puzzles-set",
+    text: pw("set") });
+  set.addEventListener("click", () => send({ type: "puzzles",
+    content: { type: "set", level: Number(level.value) } }));
+  const parts = [h("strong", { text: `${pw("puzzles")}: ` }), level, set];
+  if (st.level !== null && st.level !== undefined) {
+    const end = h("button", { type: "button", class: "cl-dash-btn", "data-role": "puzzles-end",
+      text: pw("end") });
+    end.addEventListener("click", () => send({ type: "puzzles", content: { type: "set", level: null } }));
+    parts.push(end, h("span", { "data-role": "puzzles-on", text: pw("on", { n: st.level }) }));
+  }
+  puzzlesBox.replaceChildren(...parts);
 }
 
 // ---------------------------------------------------------------- the projector
