@@ -210,6 +210,7 @@ def test_a_learner_not_in_the_class_and_the_teacher_socket(tmp_path):
             st = await teacher.wait_for(lambda: teacher.of("puzzles"))
             assert st[-1]["state"]["level"] is None
             assert [x["level"] for x in st[-1]["state"]["levels"]] == list(cl.puzzles.LEVELS)
+            assert st[-1]["state"]["levels"][0]["label"].startswith("Level 1: ")
             await teacher.send({"type": "puzzles", "content": {"type": "set", "level": 2}})
             await teacher.wait_for(lambda: teacher.of("puzzles")[-1]["state"]["level"] == 2)
             assert room._puzzle_desk.level == 2

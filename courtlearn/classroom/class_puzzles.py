@@ -48,7 +48,7 @@ import logging
 import secrets
 import time
 
-from courtlearn.language import tr, using
+from courtlearn.language import tr, trn, using
 from courtlearn.rules import team_of
 
 from .room import Refusal
@@ -227,12 +227,13 @@ class PuzzleDesk:
         for p in puzzles.all():
             counts[p.level] = counts.get(p.level, 0) + 1
         with using(self.room.language):
-            words = {"puzzles": tr("Puzzles"), "level": tr("Level {n}"),
-                     "set": tr("Set the puzzles"), "end": tr("End the puzzles"),
-                     "on": tr("The class plays puzzles of level {n}."),
-                     "count": tr("{n} puzzles")}
-        return {"level": self.level, "count": self.count,
-                "levels": [{"level": k, "count": counts[k]} for k in sorted(counts)],
+            words = {"puzzles": tr("Puzzles"), "set": tr("Set the puzzles"),
+                     "end": tr("End the puzzles"),
+                     "on": tr("The class plays puzzles of level {n}.")}
+            levels = [{"level": k, "count": counts[k],
+                       "label": trn("Level {level}: {n} puzzle", "Level {level}: {n} puzzles",
+                                    counts[k], level=k)} for k in sorted(counts)]
+        return {"level": self.level, "count": self.count, "levels": levels,
                 "playing": len(self.tables), "words": words}
 
     def push(self) -> None:

@@ -348,8 +348,7 @@ function showPuzzles(st) {
   puzzlesBox.dataset.level = st.level === null || st.level === undefined ? "" : String(st.level);
   const level = h("select", { "data-role": "puzzles-level", "aria-label": pw("puzzles") });
   for (const l of st.levels || []) {
-    const o = h("option", { value: String(l.level),
-      text: `${pw("level", { n: l.level })} (${pw("count", { n: l.count })})` });
+    const o = h("option", { value: String(l.level), text: l.label });
     if (l.level === st.level) o.selected = true;
     level.append(o);
   }
