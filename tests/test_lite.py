@@ -397,3 +397,104 @@ _d = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
 _d.call_trump(cl.bots.RuleBot().call_trump(_d))
 _t = cl.widgets.CardTable(_d, seat=_d.to_play)
 _t"""
+
+
+# ---------------------------------------------------------------- the class serves the site
+LAN = "class.lan"        # the class's "LAN address": a host name this test's Chromium maps to 127.0.0.1
+
+
+class ClassInThread:
+    """`cl.classroom.open(..., lite=site)`'s server, in an event loop of its own thread on
+    127.0.0.1 (the teacher's kernel); :meth:`call` runs a function of the room in that loop."""
+
+    def __init__(self, db: Path, site: Path, code: str):
+        import asyncio
+        self.loop = asyncio.new_event_loop()
+        self.room = None
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self.loop)
+            from courtlearn.classroom.server import start
+
+            async def begin():
+                self.room = start(port=0, db=db, code=code, host="127.0.0.1", tables=1, lite=site)
+            try:
+                self.loop.run_until_complete(begin())
+            finally:
+                ready.set()
+            self.loop.run_forever()
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        assert ready.wait(30) and self.room is not None, "the class server did not start"
+        self.port = self.room.server.port
+
+    def call(self, fn, timeout: float = 10):
+        import concurrent.futures
+        done = concurrent.futures.Future()
+
+        def work():
+            try:
+                done.set_result(fn())
+            except BaseException as err:              # noqa: BLE001 (handed to the caller)
+                done.set_exception(err)
+        self.loop.call_soon_threadsafe(work)
+        return done.result(timeout)
+
+    def stop(self):
+        self.call(self.room.server.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def test_a_check_in_the_site_the_class_serves_reaches_the_teacher(site, browser, tmp_path):
+    """`courtlearn class serve --lite` (here `open(lite=...)` in a thread): the site under
+    /lite/ of the class's address, opened at a LAN host name (plain http, not a secure
+    context: no service worker), an exercise notebook there joins the class with the code
+    and a name only (the address is the page's own) and checks one question twice; the
+    teacher's room.results() holds both tries. No console error, nothing from elsewhere."""
+    _, chromium = browser
+    code = "LITE26"
+    cls = ClassInThread(tmp_path / "class.sqlite", site, code)
+    lan = chromium.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              f"--host-resolver-rules=MAP {LAN} 127.0.0.1, MAP * ~NOTFOUND"])
+    try:
+        context = lan.new_context(viewport={"width": 1280, "height": 900})
+        errors = PageErrors().watch(context)
+        elsewhere = []
+        context.on("request", lambda r: urlparse(r.url).scheme in ("http", "https", "ws", "wss")
+                   and urlparse(r.url).hostname != LAN and elsewhere.append(r.url))
+        page = context.new_page()
+        exercise = "exercises/01_trick_winner.ipynb"
+        page.goto(f"http://{LAN}:{cls.port}/lite/lab/index.html?path={exercise}",
+                  wait_until="domcontentloaded")
+        page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=120_000)
+        assert page.evaluate("isSecureContext") is False          # a LAN address over http
+        run_cell(page, FIRST_CELL, timeout_ms=180_000)
+        out, _ = run_cell(page, f'import courtlearn as cl\nprint(cl.classroom.join(name="Ali", '
+                                f'code="{code.lower()}"))')
+        assert f"You are in the class {code} as Ali" in out, out
+        out, _ = run_cell(page, 'q1 = cl.exercises.question("trick_winner", 1)\n'
+                                'q1.check("Q♥")\nq1.check("KH")\nprint(cl.classroom.status())')
+        assert "Correct" in out and "Results waiting" not in out, out
+
+        deadline = time.monotonic() + 15                           # sent at each check
+        while True:
+            frame = cls.call(cls.room.results)
+            if len(frame) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        rows = frame.to_dict("records")
+        assert [(r["name"], r["kind"], r["item"], r["tries"], r["first_right"], r["solved"])
+                for r in rows] == [("Ali", "exercise", "trick_winner/1", 2, False, True)], rows
+        answers = cls.call(cls.room.answers)
+        assert list(answers["right"]) == [False, True], answers
+        context.close()
+        assert not elsewhere, elsewhere[:5]
+        assert not errors, errors.report()
+    finally:
+        lan.close()
+        cls.stop()

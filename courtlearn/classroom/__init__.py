@@ -70,7 +70,8 @@ def answers(path="class.sqlite", code=None):
 
 def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None,
          tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
-         hints: bool = False, paused: bool = False, origins=(), show: bool = True):
+         hints: bool = False, paused: bool = False, origins=(), lite=None,
+         show: bool = True):
     """Start the class server in this kernel's event loop and return the Room.
 
     port: the HTTP port (0 picks a free one); db: the SQLite file (a class saved there
@@ -79,14 +80,18 @@ def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None
     listen on ("0.0.0.0": every LAN address); grace: seconds a learner may be gone
     before a bot plays their seat; paused: a new class waits for ``room.resume()`` (the
     learners take their seats first); origins: extra page origins allowed to open the
-    socket (e.g. "https://class.example.org" behind a proxy). show: display the join
+    socket (e.g. "https://class.example.org" behind a proxy). lite: the folder of a built
+    browser-only site (``make lite``: "build/lite"), served under ``lite/`` of the class's
+    address, where its lessons' Python reaches the class (a folder that is not one: a
+    ValueError, nothing started). show: display the join
     address(es), QR code and class code in the notebook, the teacher page's link folded
     away (for a second screen: it holds the teacher's token, keep it to yourself), and the
     dashboard (``room.dashboard()``).
     """
     from .server import start
     room = start(port=port, db=db, language=language, code=code, tables=tables, rules=rules,
-                 host=host, grace=grace, hints=hints, paused=paused, origins=origins)
+                 host=host, grace=grace, hints=hints, paused=paused, origins=origins,
+                 lite=lite)
     if show:
         try:
             from IPython.display import display

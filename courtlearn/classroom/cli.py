@@ -43,14 +43,25 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--show-teacher-link", action="store_true",
                    help="print the teacher page's address with its token on stdout (it "
                         "opens the dashboard; it is never logged)")
+    s.add_argument("--lite", default=None, metavar="DIR",
+                   help="serve this built browser-only site (make lite: build/lite) under "
+                        "/lite/ of the class's address, where its lessons' Python reaches "
+                        "the class")
     s.add_argument("--no-hub", action="store_true",
                    help="ignore a JupyterHub's environment: serve the plain class server")
     return p
 
 
 def main(argv=None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     from .server import serve
+    if args.lite is not None:
+        from .lite import site_folder
+        try:
+            args.lite = site_folder(args.lite)
+        except ValueError as err:
+            parser.error(str(err))                  # exit status 2, nothing started
     from .store import Store
 
     server_class = None
@@ -78,6 +89,9 @@ def main(argv=None) -> int:
             print(f"class code: {server.room.code}", flush=True)
             for a in server.addresses():
                 print(f"join at: {a}", flush=True)
+            if args.lite is not None:
+                for a in server.addresses():
+                    print(f"lessons at: {a}lite/", flush=True)
             if args.show_teacher_link:
                 # stdout only, when asked: the link holds the teacher's token
                 print(f"teacher page: {server.room.teacher_link()}", flush=True)
@@ -87,7 +101,8 @@ def main(argv=None) -> int:
         try:
             await serve(port=args.port, db=store, language=args.language, code=args.code,
                         tables=args.tables, rules=args.game, host=args.host, grace=args.grace,
-                        origins=args.origin, ready=ready, stop=stop, server_class=server_class)
+                        origins=args.origin, ready=ready, stop=stop, server_class=server_class,
+                        lite=args.lite)
         finally:
             store.close()
 

@@ -21,6 +21,12 @@ set, checks join by themselves). On a JupyterHub whose class server is the hub's
 (an address under the hub's ``/services/``, given by ``COURTLEARN_CLASS`` in the spawner's
 environment or on the hub's public address), the notebook joins by its hub identity: no
 code, no name; its server's API token (``JUPYTERHUB_API_TOKEN``) goes only there.
+
+In the browser-only site (Python in the page, no sockets) requests go as synchronous
+XMLHttpRequests from the kernel's worker, and results are sent at each check (no
+thread). When the class server itself serves the site (``courtlearn class serve --lite``:
+under ``lite/`` of its address), the class's address is the page's own: a learner types
+the class code and their name only, ``cl.classroom.join(code="ABC234", name="Ali")``.
 """
 from __future__ import annotations
 
@@ -80,6 +86,33 @@ def parse_address(address) -> tuple[str, str | None, str | None]:
     name = (query.get("name") or [None])[0]
     path = u.path if u.path.endswith("/") else u.path + "/"
     return f"{u.scheme}://{u.netloc}{path}", (code.strip().upper() if code else None), name
+
+
+def page_class_address(href=None) -> str | None:
+    """The class's address when this Python runs in the browser-only site served by the
+    class server itself (``courtlearn class serve --lite``: the site under ``lite/`` of
+    the class's address, same origin): the address before the site's ``lite/``. None
+    elsewhere (a computer's kernel, the site served from anywhere else). ``href``: the
+    page's (the kernel's worker's) address; None reads it from the browser.
+
+    >>> page_class_address("http://192.168.1.5:8765/lite/extensions/x/worker.js")
+    'http://192.168.1.5:8765/'
+    >>> page_class_address("https://example.github.io/courtlearn/lab/index.html") is None
+    True
+    """
+    if href is None:
+        if sys.platform != "emscripten":
+            return None
+        try:
+            from js import location  # type: ignore
+            href = str(location.href)
+        except Exception:                                # noqa: BLE001 (no page)
+            return None
+    u = urlsplit(str(href))
+    at = u.path.rfind("/lite/")
+    if u.scheme not in ("http", "https") or not u.netloc or at < 0:
+        return None
+    return f"{u.scheme}://{u.netloc}{u.path[:at + 1]}"
 
 
 def _origin(url: str) -> str:
@@ -489,7 +522,9 @@ def _membership() -> Membership | None:
 def join(address: str | None = None, name: str | None = None, *, code: str | None = None,
          timeout: float = TIMEOUT) -> Membership:
     """Join the class at ``address`` (what the teacher shows; None: the ``COURTLEARN_CLASS``
-    variable) as ``name``, with ``code`` (or the ``?code=`` in the address). From then on
+    variable, or in the browser-only site the class server serves, the page's own class:
+    ``join(name="Ali", code="ABC234")``) as ``name``, with ``code`` (or the ``?code=`` in
+    the address). From then on
     every check and puzzle try of this notebook goes to the class (see the module's doc).
     Joining the same class under the same name again (a restarted kernel) is the same
     learner. When the class cannot be reached now, it is joined as soon as it can be; the
@@ -497,7 +532,7 @@ def join(address: str | None = None, name: str | None = None, *, code: str | Non
 
     Returns the :class:`Membership` (shown as a sentence)."""
     if address is None:
-        address = os.environ.get(ENV)
+        address = os.environ.get(ENV) or page_class_address()
         if not address:
             raise ValueError(tr("Give the class's address: cl.classroom.join(\"http://…:8765/\","
                                 " \"your name\") (the teacher shows it), or set "

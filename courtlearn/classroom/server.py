@@ -6,6 +6,8 @@
                  the Urdu and Hindi fonts
 ``/ws``          a learner's WebSocket (the protocol of notes/CLASSROOM.md)
 ``/health``      a line of JSON for monitors
+``/lite/...``    with ``lite=DIR`` (``--lite DIR``): the built browser-only site, its files
+                 only (lite.py), so its lessons' Python reaches the class at the same origin
 ``/teacher``     the teacher's page (the dashboard and the projector on a second screen);
                  its data come only over ``/teacher/ws``, once the teacher's token (kept
                  by the page from its link's #fragment, never in a URL sent) is proven
@@ -634,8 +636,9 @@ class ClassServer:
     """A Room served over HTTP and WebSockets on ``host``:``port``."""
 
     def __init__(self, room: Room, port: int = 8765, host: str = "0.0.0.0", origins=(),
-                 rate: float = RATE, burst: int = BURST):
+                 rate: float = RATE, burst: int = BURST, lite=None):
         self.room = room
+        self.lite = None if lite is None else _lite_folder(lite)   # the browser-only site
         self.host = host
         self.origins = {o.rstrip("/") for o in origins}
         self.rate, self.burst = rate, burst
@@ -669,7 +672,15 @@ class ClassServer:
                 (p + r"ws", LearnerSocket, args), (p + r"health", HealthHandler, args),
                 (p + r"teacher", TeacherPageHandler, args),
                 (p + r"teacher/ws", TeacherSocket, args),
-                (p + r"api/join", JoinApi, args), (p + r"api/results", ResultsApi, args)]
+                (p + r"api/join", JoinApi, args), (p + r"api/results", ResultsApi, args),
+                *self.lite_routes()]
+
+    def lite_routes(self) -> list:
+        """The browser-only site's files under ``lite/`` when there is one (lite.py)."""
+        if self.lite is None:
+            return []
+        from .lite import routes
+        return routes(self.prefix, self.lite)
 
     def app_settings(self) -> dict:
         """Settings of the tornado Application."""
@@ -803,6 +814,8 @@ class ClassServer:
     def text(self) -> str:
         lines = [f"class code: {self.room.code}"]
         lines += [f"join at:    {a}" for a in self.addresses()]
+        if self.lite is not None:
+            lines += [f"lessons:    {a}lite/" for a in self.addresses()]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -832,6 +845,12 @@ class ClassServer:
         self.room.close()
         if self.own_store:
             self.room.store.close()
+
+
+def _lite_folder(path):
+    """The browser-only site's folder, checked before anything starts (lite.py)."""
+    from .lite import site_folder
+    return site_folder(path)
 
 
 def lan_addresses() -> set[str]:
@@ -926,17 +945,19 @@ def _room(db, code, language, tables, rules, grace, hints, loop, paused=False) -
 
 def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
           tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
-          hints: bool = False, paused: bool = False, origins=()) -> Room:
+          hints: bool = False, paused: bool = False, origins=(), lite=None) -> Room:
     """Start the class server in the running event loop (a notebook kernel's) and
     return the Room (``room.server`` is the :class:`ClassServer`). A store holding this
-    class (its ``code``, or its only class) resumes it."""
+    class (its ``code``, or its only class) resumes it. ``lite``: a built JupyterLite
+    site's folder, served under ``lite/`` (lite.py)."""
+    lite = None if lite is None else _lite_folder(lite)      # a bad folder: nothing starts
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         loop = asyncio.get_event_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop, paused)
     try:
-        server = ClassServer(room, port=port, host=host, origins=origins)
+        server = ClassServer(room, port=port, host=host, origins=origins, lite=lite)
     except OSError:
         if not isinstance(db, Store):
             room.store.close()
@@ -948,13 +969,16 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
 async def serve(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
                 tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
                 hints: bool = False, origins=(), ready=None, stop: asyncio.Event | None = None,
-                server_class=None):
+                server_class=None, lite=None):
     """Run the class server until ``stop`` is set (or forever): the console script's
     loop. ``ready(server)`` is called once it listens. ``server_class``: another kind of
-    :class:`ClassServer` (called like it), e.g. the JupyterHub service's."""
+    :class:`ClassServer` (called like it), e.g. the JupyterHub service's. ``lite``: a
+    built JupyterLite site's folder, served under ``lite/``."""
+    lite = None if lite is None else _lite_folder(lite)      # a bad folder: nothing starts
     loop = asyncio.get_running_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop)
-    server = (server_class or ClassServer)(room, port=port, host=host, origins=origins)
+    server = (server_class or ClassServer)(room, port=port, host=host, origins=origins,
+                                           **({} if lite is None else {"lite": lite}))
     server.own_store = not isinstance(db, Store)
     if ready is not None:
         ready(server)

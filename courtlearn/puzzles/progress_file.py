@@ -340,7 +340,7 @@ def _lock(fd: int):
         import fcntl
     except ImportError:
         fcntl = None
-    if fcntl is not None:
+    if fcntl is not None and hasattr(fcntl, "flock"):    # Pyodide's fcntl has no flock
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError:                          # a file system without locks
