@@ -15,7 +15,7 @@ judges. A page cannot claim a solve: it only sends the cards it plays.
 Each learner has their own puzzle table; its pictures, replies and verdicts go only to
 that learner's sockets, with the learner's own solved puzzles of the level.
 
-Wire messages (JSON objects, see notes/CLASSROOM.md):
+Wire messages (JSON objects, beside those of room.py's docstring):
 
 learner -> server  ``{"type": "puzzle_get"}`` (the page asks for its puzzle now),
                    ``{"type": "puzzle_msg", "content": {"type": "play", "card": "QS",

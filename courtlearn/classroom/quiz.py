@@ -11,7 +11,7 @@ many have answered, reveals, moves on. Until the reveal nothing sent to a learne
 says which choice is right: the question message is the same for every learner, and the
 "answer received" reply is the same whether the answer is right or not.
 
-Wire messages (JSON objects, see notes/CLASSROOM.md):
+Wire messages (JSON objects, beside those of room.py's docstring):
 
 learner -> server  ``{"type": "quiz_answer", "quiz": Q, "index": i, "answer": V}``,
                    ``{"type": "quiz_get"}`` (the page asks for the question now)

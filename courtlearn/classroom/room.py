@@ -9,8 +9,29 @@ may ask (a learner for their own seat), *who* plays a seat nobody plays (a bot),
 anyone is told of it.
 
 The room talks to connections, objects with ``send(text)`` (the server's WebSockets,
-or a test's fakes), in the wire protocol of ``notes/CLASSROOM.md``: JSON objects, one
-per message. It never sends a seat more than that seat's snapshot.
+or a test's fakes), in this wire protocol: JSON objects, one per message, hostile until
+checked. It never sends a seat more than that seat's snapshot.
+
+page -> server    ``{"type": "hello", "code": C, "name": N}`` (first visit: registers,
+                  gets a token), ``{"type": "hello", "token": T}`` (a returning page:
+                  reload, a phone waking), ``{"type": "take_seat", "table": i, "seat": s}``,
+                  ``{"type": "msg", "content": {...}}`` (exactly what the widget's model
+                  sends), ``{"type": "leave"}``
+server -> page    ``{"type": "welcome", "name": N, "learner": id, "code": C, "token": T}``
+                  (the token only to its own socket, once, on registering),
+                  ``{"type": "lobby", "tables": [...]}`` (free seats, who sits where),
+                  ``{"type": "seated", "table": i, "seat": s, ...}``, ``{"type":
+                  "unseated"}``, ``{"type": "words", ...}`` (the table's words in the
+                  class's language), ``{"type": "state", "table": i, "deal": n, "actions":
+                  n, "state": {rev, frames, follows, more}}`` (the widget's state),
+                  ``{"type": "custom", "content": {"reply_to": id, "ok": bool, "reason":
+                  ...}}`` (the widget's reply), ``{"type": "refused", "reason": "..."}``
+                  (the socket stays open)
+
+The page's model object offers anywidget's model calls (``get``, ``set``,
+``on("change:x")``, ``on("msg:custom")``, ``send``, ``save_changes``), so ``table.js`` draws
+a class table unchanged. The quiz (quiz.py) and the class puzzles (class_puzzles.py) add
+their own messages, listed in their docstrings.
 
 >>> from courtlearn.classroom.store import Store
 >>> room = Room.create(Store(":memory:"), code="ABC234", tables=2)

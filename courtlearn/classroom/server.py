@@ -4,7 +4,7 @@
 ``/static/...``  a fixed list of files: the page's script and style, the widget's
                  table.js and table.css (the same files the notebook draws with), and
                  the Urdu and Hindi fonts
-``/ws``          a learner's WebSocket (the protocol of notes/CLASSROOM.md)
+``/ws``          a learner's WebSocket (the protocol in room.py's docstring)
 ``/health``      a line of JSON for monitors
 ``/lite/...``    with ``lite=DIR`` (``--lite DIR``): the built browser-only site, its files
                  only (lite.py), so its lessons' Python reaches the class at the same origin
