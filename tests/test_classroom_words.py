@@ -89,3 +89,13 @@ def test_a_quiz_question_has_its_exercise_title_in_the_results():
     assert title == cl.exercises.question("trick_winner", seed=12).title
     assert "seed=" not in title
     assert item_title("quiz", "no_such_kind/seed=1") == "no_such_kind/seed=1"
+
+
+def test_open_in_the_browser_only_site_says_it_needs_a_computer(tmp_path, monkeypatch):
+    """In JupyterLite (Python inside a web page) a server cannot listen: cl.classroom.open
+    says so in a sentence (lessons 12 and 14 reach it there) and starts nothing."""
+    import sys
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    with pytest.raises(RuntimeError, match="needs a computer"):
+        cl.classroom.open(port=0, host="127.0.0.1", db=tmp_path / "c.sqlite", show=False)
+    assert not (tmp_path / "c.sqlite").exists()

@@ -88,6 +88,12 @@ def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None
     away (for a second screen: it holds the teacher's token, keep it to yourself), and the
     dashboard (``room.dashboard()``).
     """
+    import sys
+    if sys.platform == "emscripten":              # Python inside a web page (JupyterLite)
+        from courtlearn.language import tr
+        raise RuntimeError(tr("A class server needs a computer: Python inside a web page (this "
+                              "browser-only site) cannot listen for the learners' phones. Run "
+                              "this notebook in JupyterLab on a computer, or on Binder."))
     from .server import start
     room = start(port=port, db=db, language=language, code=code, tables=tables, rules=rules,
                  host=host, grace=grace, hints=hints, paused=paused, origins=origins,
