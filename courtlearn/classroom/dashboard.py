@@ -39,7 +39,7 @@ import math
 import pathlib
 import time
 
-from courtlearn.language import language_code, text_direction, tr, using
+from courtlearn.language import language_code, plural_forms, text_direction, tr, using
 
 from .room import Refusal, Room
 
@@ -91,7 +91,7 @@ def dashboard_words() -> dict[str, str]:
         "now_at": tr("Now at"), "no_results": tr("No results yet: learners join from their "
                                                  "notebooks with cl.classroom.join."),
         "stuck_tries": tr("stuck: {n} tries"), "stuck_idle": tr("stuck: nothing for {n} min"),
-        "solved": tr("solved"), "tries": tr("{n} tries"),
+        "solved": tr("solved"), "tries": list(plural_forms("{n} try", "{n} tries")),
         "hardest": tr("Most of the class got these wrong"),
         "wrong_share": tr("{wrong} of {tried} not right at the first try"),
     }

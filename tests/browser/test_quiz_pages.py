@@ -12,6 +12,7 @@ error anywhere; every context is closed before its server stops.
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 
 import pytest
@@ -20,6 +21,8 @@ import courtlearn as cl
 from courtlearn.cards import Card
 from courtlearn.classroom.quiz import _seed
 from courtlearn.language import using
+
+SHOTS = pathlib.Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 from test_classroom import lan_address, lan_browser, phones, servers  # noqa: F401 (fixtures)
 
@@ -88,6 +91,10 @@ def test_three_learner_pages_in_a_live_quiz_with_the_teacher_page(servers, phone
         assert phone.page.locator('[data-role=quiz-choice][aria-pressed="true"]') \
             .get_attribute("data-value") == card
     teacher.page.wait_for_selector('[data-role=quiz-count][data-answered="2"][data-of="2"]')
+    teacher_text = teacher.page.locator("[data-role=quiz-teacher]").inner_text()
+    assert teacher_text.count(question.prompt) == 1, teacher_text      # the prompt once
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    narrow.page.screenshot(path=str(SHOTS / "class_quiz_360_answered.png"), full_page=True)
     assert not teacher.page.locator("[data-role=quiz-spread]").count()
     # nothing a learner page received so far says which choice is right
     for phone in (wide, narrow):
@@ -105,6 +112,8 @@ def test_three_learner_pages_in_a_live_quiz_with_the_teacher_page(servers, phone
     assert teacher.page.locator("[data-role=quiz-reason]").text_content() == question.reason
     wide.page.wait_for_selector('[data-role=quiz-status][data-kind="right"]')
     narrow.page.wait_for_selector('[data-role=quiz-status][data-kind="wrong"]')
+    narrow.page.screenshot(path=str(SHOTS / "class_quiz_360_revealed.png"), full_page=True)
+    teacher.page.screenshot(path=str(SHOTS / "class_quiz_teacher_revealed.png"), full_page=True)
     assert narrow.page.locator("[data-role=quiz-reason]").text_content() == question.reason
     assert narrow.page.locator('[data-role=quiz-choice][data-right="true"]') \
         .get_attribute("data-value") == right
@@ -134,5 +143,6 @@ def test_three_learner_pages_in_a_live_quiz_with_the_teacher_page(servers, phone
     uteacher.page.wait_for_selector('[data-role=quiz-count][data-answered="1"]')
     uteacher.page.click("[data-role=quiz-reveal]")
     zara.page.wait_for_selector('[data-role=quiz][data-state="revealed"]')
+    zara.page.screenshot(path=str(SHOTS / "class_quiz_360_urdu.png"), full_page=True)
     assert zara.page.locator("[data-role=quiz-reason]").text_content() == uq.reason
     assert zara.page.evaluate("() => document.scrollingElement.scrollWidth") <= 360

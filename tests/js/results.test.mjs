@@ -136,6 +136,14 @@ test("the dashboard's results grid: who is stuck, the hardest question, names hi
   hide.click();
   await until(() => hide.getAttribute("aria-pressed") === "false", 5000, "names shown");
 
+  // one wrong try reads "1 try" (the language's plural forms), three "3 tries"
+  await notebook(base, "Omar", ["2♥"]);
+  await until(() => rows().length === 3, 10000, "Omar's try");
+  const now = (name) => rows().find((r) =>
+    r.querySelector("[data-role=learner-name]").textContent === name).textContent;
+  assert.ok(now("Omar").includes("1 try") && !now("Omar").includes("1 tries"), now("Omar"));
+  assert.ok(now("Zoya").includes("3 tries"), now("Zoya"));
+
   // the CSV: the reply brings it, the page hands it to the browser as a download
   $("[data-role=results-csv]").click();
   await until(() => Number(dash.dataset.csvBytes) > 0, 5000, "the CSV");

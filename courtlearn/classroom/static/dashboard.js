@@ -83,7 +83,8 @@ function render({ model, el }) {
   let deferred = false;          // a redraw waits while the teacher uses a select or field
 
   const w = (key, vars = {}) => {
-    const text = WORDS[key] === undefined ? key : WORDS[key];
+    let text = WORDS[key] === undefined ? key : WORDS[key];
+    if (Array.isArray(text)) text = text[vars.n === 1 ? 0 : 1];   // [one, many] (plural_forms)
     return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
   };
 

@@ -279,8 +279,9 @@ function showQuiz(st) {
     quizBox.replaceChildren(...parts);
     return;
   }
-  parts.push(h("h3", { style: "margin:0 0 4px", text:
-    `${qw("quiz")}: ${st.title} \u00b7 ${qw("question", { i: st.number, n: st.n })}` }));
+  const titled = st.title && st.title !== st.prompt ? `${st.title} \u00b7 ` : "";  // once
+  parts.push(h("h3", { style: "margin:0 0 4px", "data-role": "quiz-heading", text:
+    `${qw("quiz")}: ${titled}${qw("question", { i: st.number, n: st.n })}` }));
   parts.push(h("p", { style: "font-weight:bold;font-size:1.2em;margin:4px 0", text: st.prompt }));
   parts.push(h("div", { style: "font-size:0.9em" }, (st.lines || []).map((l) => h("div", { text: l }))));
   const chip = (c) => h("span", { "data-card": c.card || null, style:
