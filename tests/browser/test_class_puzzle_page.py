@@ -152,4 +152,7 @@ def test_an_urdu_class_puzzle_at_360_px(servers, phones):
         click_card(page, code)
     page.wait_for_selector('[data-role=puzzle][data-status="solved"]')
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+    # every word of the puzzle panel in Urdu (no English left on the page's own lines)
+    said = page.locator("[data-role=puzzle]").inner_text()
+    assert re.findall(r"[A-Za-z]{2,}", said) == [], said
     page.screenshot(path=str(SHOTS / "class_puzzle_360_urdu.png"), full_page=True)

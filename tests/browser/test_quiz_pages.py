@@ -146,3 +146,5 @@ def test_three_learner_pages_in_a_live_quiz_with_the_teacher_page(servers, phone
     zara.page.screenshot(path=str(SHOTS / "class_quiz_360_urdu.png"), full_page=True)
     assert zara.page.locator("[data-role=quiz-reason]").text_content() == uq.reason
     assert zara.page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+    said = zara.page.locator("[data-role=quiz]").inner_text()     # every word in Urdu
+    assert re.findall(r"[A-Za-z]{2,}", said) == [], said
