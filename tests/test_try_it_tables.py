@@ -249,6 +249,8 @@ def test_a_try_it_cell_run_again_after_run_all_starts_afresh(stem, lang):
     ns: dict = {}
     first = None
     for i, text in enumerate(cells):
+        if i > at and "cl.classroom.open(" in text:
+            break        # lesson 12's class needs a kernel's event loop: nbval runs that part
         value = run_cell(text, ns)
         if i == at:
             first = state(value)
