@@ -247,3 +247,12 @@ def test_urdu_class_speaks_urdu_on_the_puzzle(tmp_path):
                 assert panel["words"]["again"] == cl.language.tr("Try again")
             await a.close()
     run(main())
+
+
+def test_the_readme_says_how_to_set_the_class_puzzles():
+    import pathlib
+    readme = (pathlib.Path(cl.__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    part = readme.split("\n## A class\n", 1)[1].split("\n## ", 1)[0]
+    for needed in ("room.puzzles(1)", "room.puzzles(None)", "Puzzles panel", "kind `puzzle`"):
+        assert needed in part, needed
+    assert callable(getattr(Room, "puzzles", None))
