@@ -27,6 +27,20 @@ CARD_BOX = ("display:inline-flex;flex-direction:column;justify-content:space-bet
             "font:bold {f}px sans-serif;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.4);")
 
 
+def title_html(text: str) -> str:
+    """A title inside an output (a question's, a puzzle's, a quiz's): bold text, not an
+    ``<h4>``. JupyterLab's table of contents lists every heading of every output and, on
+    a notebook reopened with its outputs not yet drawn, throws reading the output that is
+    not there ("Cannot read properties of undefined (reading 'node')"); a lesson's
+    contents are its own headings, not its questions'.
+
+    >>> title_html("Trick winner <1>")
+    '<p class="courtlearn-title" style="font-size:1.15em;margin:0.5em 0"><b>Trick winner &lt;1&gt;</b></p>'
+    """
+    return (f'<p class="courtlearn-title" style="font-size:1.15em;margin:0.5em 0">'
+            f"<b>{escape(text)}</b></p>")
+
+
 def card_html(card, seat=None, small=False) -> str:
     """One face-up card: rank above its suit pip, red or black (names from Card and Suit)."""
     card = Card.parse(card)

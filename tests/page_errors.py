@@ -22,10 +22,16 @@ class PageErrors(list):
 
     def watch(self, context, *, http: bool = True) -> "PageErrors":
         context.on("console", self._console)
-        context.on("weberror", lambda e: self.append(f"uncaught: {e.error}"))
+        context.on("weberror", self._uncaught)
         if http:
             context.on("response", self._response)
         return self
+
+    def _uncaught(self, event) -> None:
+        """An uncaught exception, with the first lines of its stack (where it was thrown)."""
+        stack = (getattr(event.error, "stack", None) or "").strip().splitlines()[1:4]
+        where = "".join(f"\n      {line.strip()}" for line in stack)
+        self.append(f"uncaught: {event.error}{where}")
 
     def _console(self, message) -> None:
         if message.type in CONSOLE_TYPES:

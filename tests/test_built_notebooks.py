@@ -86,3 +86,26 @@ def test_a_widget_shown_but_not_stored_is_found():
     child = re.search(r"IPY_MODEL_([0-9a-f]{32})", str(box["children"])).group(1)
     del inner.metadata["widgets"][_builder().WIDGET_STATE]["state"][child]
     assert any(f"refers to widget {child}" in m for m in missing_widgets(inner))
+
+
+HEADING = re.compile(r"<h[1-6][\s>]", re.I)
+
+
+@pytest.mark.parametrize("path", BUILT, ids=[str(p.relative_to(ROOT)) for p in BUILT])
+def test_no_output_holds_a_heading(path):
+    """A heading in an output (a question's <h4>) goes into JupyterLab's table of contents,
+    which throws on a reopened notebook whose outputs are not drawn yet ("Cannot read
+    properties of undefined (reading 'node')", an uncaught error in the browser): titles in
+    outputs are bold text (render.title_html); a lesson's contents are its own headings."""
+    nb = nbformat.read(path, as_version=4)
+    found = [i for i, cell in enumerate(nb.cells) for out in cell.get("outputs", [])
+             if HEADING.search(str(out.get("data", {}).get("text/html", "")))]
+    assert found == [], f"cells {found} of {path.name} show a heading in an output"
+
+
+def test_the_outputs_titles_are_no_headings():
+    import courtlearn as cl
+    shown = [cl.exercises.question(kind, 1)._repr_html_()
+             for kind in cl.exercises.KINDS + cl.exercises.PLAY_KINDS]
+    shown.append(cl.puzzles.puzzle(1, 1)._repr_html_())
+    assert all("courtlearn-title" in s and not HEADING.search(s) for s in shown)

@@ -43,6 +43,7 @@ import secrets
 import time
 
 from courtlearn.language import tr, using
+from courtlearn.render import title_html
 
 from .room import Refusal
 
@@ -387,7 +388,7 @@ class Quiz:
             head = tr('question {i} of {n}', i=st['number'], n=st['n'])
             if self.title != st["prompt"]:        # a kind's title is often its prompt
                 head = f"{self.title}: {head}"
-            parts = [f"<h4>{_html.escape(head)}</h4>",
+            parts = [title_html(head),
                      f"<p>{_html.escape(st['prompt'])}</p>",
                      f"<p>{_html.escape(tr('{k} of {m} answered', k=st['answered'], m=st['of']))}"
                      "</p>"]

@@ -21,6 +21,7 @@ import courtlearn as cl
 from courtlearn.explain import list_cards
 from courtlearn.cards import quoted
 from courtlearn.language import LANGUAGES, tr, trn, using
+from courtlearn.render import title_html
 
 NOBODY = "nobody"
 NOT_ANSWERED = "Not answered yet"
@@ -471,7 +472,7 @@ class Question:
         if pic and self.extra.get("text_under_picture", True):
             body += f"<pre>{html.escape(self.text)}</pre>"
         helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
-        return (f"<div class=\"courtlearn-question\"><h4>{html.escape(self.title)}</h4>{body}"
+        return (f"<div class=\"courtlearn-question\">{title_html(self.title)}{body}"
                 f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
 
     def check(self, answer: Any) -> Feedback:

@@ -22,6 +22,7 @@ import courtlearn as cl
 
 from ..explain import list_cards
 from ..language import N_, tr
+from ..render import title_html
 from ._base import Question, read_card, situation
 
 KIND = "what_to_play"
@@ -70,7 +71,7 @@ class PlayQuestion(Question):
         except Exception:  # no picture: the text says it all
             pic = ""
         helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
-        return (f"<div class=\"courtlearn-question\"><h4>{html.escape(self.title)}</h4>{pic}"
+        return (f"<div class=\"courtlearn-question\">{title_html(self.title)}{pic}"
                 f"<pre>{html.escape(self.text)}</pre>"
                 f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
 

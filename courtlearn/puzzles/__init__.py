@@ -68,10 +68,10 @@ class Puzzle:
 
     def _repr_html_(self) -> str:
         import html
-        from ..render import deal_html
+        from ..render import deal_html, title_html
         deal = self.deal
         you = tr("You play both {side} hands.", side=deal.rules.team_name(self.team))
-        return (f"<div class=\"courtlearn-puzzle\"><h4>{html.escape(self.heading)}</h4>"
+        return (f"<div class=\"courtlearn-puzzle\">{title_html(self.heading)}"
                 f"{deal_html(deal, show_all=True)}<p><b>{html.escape(self.goal)}</b> "
                 f"{html.escape(you)}</p></div>")
 
