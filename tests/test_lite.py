@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import itertools
 import json
 import os
 import shutil
@@ -185,22 +186,35 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float, entry: str | 
 
 
 def run_cell(page, code: str, timeout_ms: int = 60_000) -> tuple[str, str]:
-    """Append a code cell at the end of the open notebook and run it.
-    Returns (its output text, a selector for the cell)."""
+    """Add a code cell below the active one of the open notebook and run it.
+    Returns (its output text, a selector for the cell).
+
+    The cell is found again by a mark put on it while it is being edited, not by its
+    place: JupyterLab draws only the cells near the view (windowing), so a count of the
+    cells drawn is no index (the cell went in mid-notebook and the wait watched another:
+    the class test failed about one run in three)."""
     panel = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-    n = len(page.query_selector_all(f"{panel} .jp-CodeCell"))
+    tag = f"run-cell-{next(_RUN_CELLS)}"
     page.click(f"{panel} .jp-Cell >> nth=-1")
     page.keyboard.press("Escape")
     page.keyboard.press("b")                                # new cell below, command mode
     page.keyboard.press("Enter")                            # edit it
     page.keyboard.insert_text(code)
-    page.keyboard.press("Shift+Enter")
-    cell = f"{panel} .jp-CodeCell >> nth={n}"
+    # the cell being edited is the one with the focus: mark it before it runs
     page.wait_for_function(
-        """([sel, n]) => { const c = document.querySelectorAll(sel)[n];
+        """([sel, tag]) => { const c = document.activeElement?.closest(sel);
+             if (!c) return false; c.setAttribute('data-test-cell', tag); return true; }""",
+        arg=[f"{panel} .jp-CodeCell", tag], timeout=10_000)
+    page.keyboard.press("Shift+Enter")
+    cell = f"{panel} .jp-CodeCell[data-test-cell='{tag}']"
+    page.wait_for_function(
+        """(sel) => { const c = document.querySelector(sel);
              return c && /\\[\\d+\\]/.test(c.querySelector('.jp-InputPrompt').textContent); }""",
-        arg=[f"{panel} .jp-CodeCell", n], timeout=timeout_ms)
+        arg=cell, timeout=timeout_ms)
     return page.inner_text(f"{cell} >> .jp-OutputArea"), cell
+
+
+_RUN_CELLS = itertools.count(1)
 
 
 def click_a_legal_card(page, cell: str) -> tuple[str, float]:
