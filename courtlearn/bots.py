@@ -1278,3 +1278,10 @@ def _trump_hint(deal, seat, samples, seed):
         else:
             text += " " + tr("Deferring would win only {odds}.", odds=d)
     return Hint(card=card, text=text, chances=chances, seat=seat, reason=why)
+
+
+def __getattr__(name):  # cl.bots.CourseBot: the strategy lessons' bot (courtlearn/course_bot.py)
+    if name == "CourseBot":
+        from .course_bot import CourseBot
+        return CourseBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -39,10 +39,12 @@ from .piles import (PILE_CAPTURE_FIXED, TENS_WINNER_FIXED, pile_capture_seeded,
                     tens_winner_seeded)
 from .scoring import (COURT_OR_NOT_FIXED, NEXT_DEALER_FIXED, court_or_not_seeded,
                       next_dealer_seeded)
+from . import strategy as _strategy
 from .tricks import (LEGAL_CARDS_FIXED, SPOT_THE_REVOKE_FIXED, TRICK_WINNER_FIXED,
                      legal_cards_seeded, spot_the_revoke_seeded, trick_winner_seeded)
 
-__all__ = ["KINDS", "PLAY_KINDS", "TITLES", "RULES", "Question", "Feedback", "question", "count",
+__all__ = ["KINDS", "PLAY_KINDS", "STRATEGY_KINDS", "TITLES", "RULES", "Question", "Feedback",
+           "question", "count",
            "worked"]
 
 KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
@@ -50,6 +52,9 @@ KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "cour
 # strategy: "what_to_play" is checked against the hint's play-outs, "best_card" against
 # exact best play with all hands shown (cl.solve, pure Python)
 PLAY_KINDS = ("what_to_play", "best_card")
+# the "playing well" lessons (15-19): which suit to call (judged by the hint at the call),
+# the score sheet after a deal, and drill positions for the card-play rules of thumb
+STRATEGY_KINDS = ("call_trump", "score_sheet", "card_play")
 
 TITLES = Words({
     "trick_winner": N_("Which card wins this trick?"),
@@ -61,6 +66,9 @@ TITLES = Words({
     "tens_winner": N_("Who wins on tens?"),
     "what_to_play": _PLAY_TITLE,
     "best_card": _BEST_TITLE,
+    "call_trump": _strategy.CALL_TITLE,
+    "score_sheet": _strategy.SHEET_TITLE,
+    "card_play": _strategy.DRILL_TITLE,
 })
 
 # The rule each kind practises, in one sentence (shown in the exercise notebooks).
@@ -87,6 +95,9 @@ RULES = Words({
                    "three tens, the dealing team needs three, and all four tens is a kot."),
     "what_to_play": _PLAY_RULE,
     "best_card": _BEST_RULE,
+    "call_trump": _strategy.CALL_RULE,
+    "score_sheet": _strategy.SHEET_RULE,
+    "card_play": _strategy.DRILL_RULE,
 })
 
 _FIXED = {
@@ -99,6 +110,9 @@ _FIXED = {
     "tens_winner": TENS_WINNER_FIXED,
     "what_to_play": WHAT_TO_PLAY_FIXED,
     "best_card": BEST_CARD_FIXED,
+    "call_trump": _strategy.CALL_TRUMP_FIXED,
+    "score_sheet": _strategy.SCORE_SHEET_FIXED,
+    "card_play": _strategy.CARD_PLAY_FIXED,
 }
 
 _SEEDED = {
@@ -111,6 +125,9 @@ _SEEDED = {
     "tens_winner": tens_winner_seeded,
     "what_to_play": what_to_play_seeded,
     "best_card": best_card_seeded,
+    "call_trump": _strategy.call_trump_seeded,
+    "score_sheet": _strategy.score_sheet_seeded,
+    "card_play": _strategy.card_play_seeded,
 }
 
 
@@ -122,7 +139,7 @@ def count(kind: str) -> int:
 def _kind(kind: str) -> str:
     if not isinstance(kind, str) or kind not in _FIXED:
         raise ValueError(tr("unknown exercise kind {kind!r}; the kinds are: {kinds}",
-                            kind=quoted(kind), kinds=", ".join(KINDS + PLAY_KINDS)))
+                            kind=quoted(kind), kinds=", ".join(KINDS + PLAY_KINDS + STRATEGY_KINDS)))
     return kind
 
 

@@ -1,0 +1,279 @@
+"""The numbers behind the strategy lessons (15-19): measured by the engine, re-runnable.
+
+Every rule of thumb the lessons teach comes with how often it holds. This module is
+where those numbers come from, so that a learner (with a smaller sample), the bench
+scripts (``bench/trump_calling.py``, ``bench/course_bot.py``, with a big one), the
+notebook build and the tests (with a small one and a stated tolerance) all compute them
+the same way.
+
+Trump calling (lesson 15): ``trump_deals(deals, seed)`` deals ``deals`` shuffled hands;
+the trump caller sees five of their cards, and the deal is played out four times, once
+with each suit as trumps, by four players of the hint's play-outs (the rules of thumb of
+:class:`courtlearn.bots.RuleBot`, as :func:`courtlearn.hint` plays the deal out). Because
+every suit is tried on the very same cards, two ways of calling are compared on the same
+deals. ``trump_groups`` groups the results by what the caller sees: how many of the five
+are in the suit called, its highest card, and the aces of the other suits.
+
+>>> t = trump_deals(200, seed=1)
+>>> t.won.shape, t.length.shape
+((200, 4), (200, 4))
+>>> 0.4 < t.rate(t.choose("longest")) < 0.9
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["TrumpDeals", "trump_deals", "trump_groups", "FIGURES", "figure", "check_figure",
+           "CALLS"]
+
+HONOURS = {14: "A", 13: "K", 12: "Q", 11: "J"}
+
+#: the ways of calling compared in lesson 15 (see :meth:`TrumpDeals.choose`)
+CALLS = ("longest", "strongest", "highest_card", "random", "shortest")
+
+
+@dataclass
+class TrumpDeals:
+    """Per deal (rows) and suit (columns ♠ ♥ ♣ ♦): whether the caller's side won the deal
+    with that suit as trumps (``won``), the suit's cards among the caller's five
+    (``length``), its highest card's rank among them (``top``, 0 when none), its honours
+    A K Q J among them (``honours``), and the aces of the other suits among them
+    (``aces_else``)."""
+
+    won: object          # numpy bool (N, 4)
+    length: object       # int (N, 4)
+    top: object          # int (N, 4)
+    honours: object      # int (N, 4)
+    aces_else: object    # int (N, 4)
+    points: object       # int (N, 4): A=4 K=3 Q=2 J=1 of the suit among the five
+    game: str = "court_piece"
+
+    @property
+    def n(self) -> int:
+        return int(self.won.shape[0])
+
+    def choose(self, how: str, seed: int = 0):
+        """The suit (0-3 per deal) a way of calling picks from the five cards:
+        ``longest`` (most cards; between equals, more high-card points A=4 K=3 Q=2 J=1,
+        then the higher top card), ``strongest`` (RuleBot's: two per card plus those
+        points), ``highest_card`` (the suit of the highest card), ``random`` (any suit
+        held, at random) or ``shortest`` (the fewest cards held, at least one)."""
+        import numpy as np
+        held = self.length > 0
+        if how == "longest":
+            key = self.length * 1000 + self.points * 20 + self.top
+        elif how == "strongest":
+            key = (2 * self.length + self.points) * 100 + self.top
+        elif how == "highest_card":
+            key = self.top * 10 + self.length
+        elif how == "random":
+            key = np.random.default_rng(seed).random(self.won.shape)
+        elif how == "shortest":
+            key = -self.length * 100 + self.top
+        else:
+            raise ValueError(f"how is one of {', '.join(CALLS)}, got {how!r}")
+        key = np.where(held, key, -10**9)
+        return key.argmax(axis=1)
+
+    def rate(self, suits) -> float:
+        """How often the caller's side won with the suits ``suits`` (one per deal)."""
+        import numpy as np
+        return float(self.won[np.arange(self.n), suits].mean())
+
+
+def trump_deals(deals: int = 2000, seed: int = 0, game: str = "court_piece") -> TrumpDeals:
+    """``deals`` shuffled deals, each played out once with each suit as trumps (see the
+    module's doc). Needs numpy. 20,000 deals take about a minute."""
+    import numpy as np
+
+    from . import fastplay as fp
+    from .rules import Rules
+    rng = np.random.default_rng(seed)
+    cfg = fp.Config.from_rules(Rules.of(game))
+    n = int(deals)
+    perm = np.argsort(rng.random((n, 52)), axis=1)            # a shuffle per deal
+    bits = fp.BIT[perm]
+    hands = np.zeros((n, 4), dtype=np.uint64)
+    for s in range(4):
+        hands[:, s] = np.bitwise_or.reduce(bits[:, 13 * s:13 * s + 13], axis=1)
+    # seat 0 deals, seat 1 calls trumps; the caller's five: the first five of its thirteen
+    five_idx = perm[:, 13:18]
+    rank = (five_idx >> 2) + 2                                  # 2..14
+    suit = five_idx & 3
+    rows = np.arange(n)
+    length = np.zeros((n, 4), dtype=np.int64)
+    top = np.zeros((n, 4), dtype=np.int64)
+    honours = np.zeros((n, 4), dtype=np.int64)
+    points = np.zeros((n, 4), dtype=np.int64)
+    aces = np.zeros((n, 4), dtype=np.int64)
+    for j in range(5):
+        s, r = suit[:, j], rank[:, j]
+        length[rows, s] += 1
+        top[rows, s] = np.maximum(top[rows, s], r)
+        honours[rows, s] += r >= 11
+        points[rows, s] += np.maximum(r - 10, 0)
+        aces[rows, s] += r == 14
+    aces_else = aces.sum(axis=1, keepdims=True) - aces
+    won = np.zeros((n, 4), dtype=bool)
+    for t in range(4):
+        b = fp.Batch.start(cfg, 0, hands, trump=t)
+        b.playout(rng)
+        won[:, t] = b.winner == 1
+    return TrumpDeals(won=won, length=length, top=top, honours=honours,
+                      aces_else=aces_else, points=points, game=game)
+
+
+def trump_groups(t: TrumpDeals) -> dict:
+    """The caller's side's wins by what the caller sees, for every suit held among the
+    five: ``{"length": {L: (rate, count)}, "top": {(L, top): ...}, "aces_else":
+    {(L, aces): ...}}``, rates over all (deal, suit) pairs of that group."""
+    import numpy as np
+    out = {"length": {}, "top": {}, "aces_else": {}}
+    held = t.length > 0
+    for L in range(1, 6):
+        m = held & (t.length == L)
+        if m.any():
+            out["length"][L] = (float(t.won[m].mean()), int(m.sum()))
+        for label, lo, hi in (("A", 14, 14), ("K", 13, 13), ("Q or J", 11, 12),
+                              ("10 or lower", 2, 10)):
+            mm = m & (t.top >= lo) & (t.top <= hi)
+            if mm.sum() >= 30:
+                out["top"][(L, label)] = (float(t.won[mm].mean()), int(mm.sum()))
+        for a in range(0, 4):
+            mm = m & (t.aces_else == a)
+            if mm.sum() >= 30:
+                out["aces_else"][(L, a)] = (float(t.won[mm].mean()), int(mm.sum()))
+    del np
+    return out
+
+
+# ------------------------------------------------------------------ CourseBot's matches
+def _bot(name: str):
+    """"rule", "random", "course", "course-RULE" (the course without RULE) or "course+RULE"
+    (the course with RULE played in every game, beyond the games it is taught for)."""
+    from .bots import CourseBot, RandomBot, RuleBot
+    if name == "rule":
+        return RuleBot()
+    if name == "random":
+        return RandomBot(seed=0)
+    if name == "course":
+        return CourseBot()
+    if name.startswith("course-"):
+        return CourseBot(off=name[len("course-"):].split(","))
+    if name.startswith("course+"):
+        return CourseBot(wide=name[len("course+"):].split(","))
+    raise ValueError(f"unknown bot {name!r}")
+
+
+def match(a: str, b: str, game: str = "court_piece", deals: int = 200, first_seed: int = 0):
+    """Pair ``a`` against pair ``b`` (names as for the bench: "course", "course-RULE",
+    "rule", "random") on ``deals`` seeded deals, each played twice with the seats swapped.
+    Returns a list, one entry per deal: how many of its two games ``a``'s side won (0-2).
+
+    >>> sum(match("course", "random", deals=5)) >= 6
+    True
+    """
+    from .bots import act, deciding_seat
+    from .deal import Deal
+    from .rules import Rules
+    rules = Rules.of(game)
+    out = []
+    for seed in range(first_seed, first_seed + deals):
+        won = 0
+        for a_team in (0, 1):
+            bot_a, bot_b = _bot(a), _bot(b)
+            if b == "random":
+                bot_b = type(bot_b)(seed=seed)
+            bots = [bot_a if s % 2 == a_team else bot_b for s in range(4)]
+            deal = Deal(rules, dealer=seed % 4, seed=seed)
+            while True:
+                seat = deciding_seat(deal)
+                if seat is None or not act(bots[seat], deal):
+                    break
+            won += deal.result.winner == a_team
+        out.append(won)
+    return out
+
+
+# ------------------------------------------------------------------ lesson 15's figures
+def trump_figures(t: TrumpDeals) -> dict:
+    """Lesson 15's numbers from one set of deals (see :func:`trump_deals`), as shares of
+    deals the caller's side won: the ways of calling (``call.<how>``), every other suit
+    held (``call.other``), and the paired comparisons of its rules of thumb (on the deals
+    where the caller had that choice): ``three_small``/``two_with_ace``,
+    ``two_small``/``lone_ace``, ``stronger``/``weaker`` (two suits of two cards each),
+    and by the number of aces in the other suits (``aces.0`` .. ``aces.2``, calling the
+    longest suit)."""
+    import numpy as np
+    rows = np.arange(t.n)
+    out = {f"call.{how}": t.rate(t.choose(how)) for how in CALLS}
+    best = t.choose("longest")
+    others = np.where(t.length > 0, t.won, np.nan).astype(float)
+    others[rows, best] = np.nan
+    out["call.other"] = float(np.nanmean(others))
+
+    def pair(a_mask, b_mask):
+        m = a_mask.any(1) & b_mask.any(1)
+        ia, ib = a_mask.argmax(1), b_mask.argmax(1)
+        return float(t.won[rows, ia][m].mean()), float(t.won[rows, ib][m].mean()), int(m.sum())
+    out["three_small"], out["two_with_ace"], out["n.three_vs_two"] = pair(
+        (t.length == 3) & (t.top <= 10), (t.length == 2) & (t.top == 14))
+    out["two_small"], out["lone_ace"], out["n.two_vs_one"] = pair(
+        (t.length == 2) & (t.top <= 10), (t.length == 1) & (t.top == 14))
+    two = (t.length == 2) & (t.length.max(1) == 2)[:, None]
+    strength = t.points * 100 + t.top
+    hi = np.where(two, strength, -1).argmax(1)
+    lo = np.where(two, -strength, -10**6).argmax(1)
+    m = (two.sum(1) >= 2) & (strength[rows, hi] != strength[rows, lo])
+    out["stronger"] = float(t.won[rows, hi][m].mean())
+    out["weaker"] = float(t.won[rows, lo][m].mean())
+    out["n.equal"] = int(m.sum())
+    aces = t.aces_else[rows, best]
+    for a in range(3):
+        out[f"aces.{a}"] = float(t.won[rows, best][aces == a].mean())
+    for L in range(2, 5):
+        out[f"length.{L}"] = float(t.won[rows, best][t.length[rows, best] == L].mean())
+    return out
+
+
+#: the numbers the lessons quote: name -> (what it is, quoted value, tolerance for a
+#: recomputation with a smaller sample). The quoted values come from the bench scripts'
+#: big samples (bench/trump_calling.py: 200,000 deals; bench/course_bot.py: 3,000 deals
+#: a game, each played twice); the build and the tests recompute them with small ones.
+FIGURES: dict = {}
+
+
+def figure(name: str, deals: int | None = None, seed: int = 11) -> float:
+    """Recompute figure ``name`` (a share of deals, 0-1) with ``deals`` deals."""
+    if name.startswith("trump."):
+        t = trump_deals(deals or 20000, seed=seed)
+        return trump_figures(t)[name[len("trump."):]]
+    if name.startswith("course."):           # course.<game>.<against>  (rule, random)
+        _, game, other = name.split(".")
+        xs = match("course", other, game, deals=deals or 300, first_seed=10_000 + seed)
+        return sum(xs) / (2 * len(xs))
+    if name.startswith("worth."):            # worth.<game>.<rule>: with minus without
+        _, game, rule = name.split(".")
+        from .course_bot import SCOPE
+        full = match("course", "rule", game, deals=deals or 300, first_seed=10_000 + seed)
+        if game in SCOPE[rule]:
+            other = match(f"course-{rule}", "rule", game, deals=deals or 300,
+                          first_seed=10_000 + seed)
+            return (sum(full) - sum(other)) / (2 * len(full))
+        other = match(f"course+{rule}", "rule", game, deals=deals or 300,
+                      first_seed=10_000 + seed)
+        return (sum(other) - sum(full)) / (2 * len(full))
+    raise ValueError(f"unknown figure {name!r}")
+
+
+def check_figure(name: str, deals: int | None = None) -> str:
+    """Recompute ``name`` with a small sample; a ValueError when it is farther from the
+    quoted value than the figure's tolerance, else a line saying how close it came."""
+    what, quoted, tol = FIGURES[name]
+    got = figure(name, deals)
+    line = (f"{name} ({what}): quoted {100 * quoted:.1f}, recomputed {100 * got:.1f} "
+            f"(tolerance {100 * tol:.0f})")
+    if abs(got - quoted) > tol:
+        raise ValueError(f"a quoted number no longer holds: {line}")
+    return line
