@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from courtlearn.course_bot import RULES  # noqa: E402
 from courtlearn.course_figures import match  # noqa: E402
 
-from courtlearn.course_bot import SCOPE  # noqa: E402
+from courtlearn.course_bot import SCOPE, UNTAUGHT  # noqa: E402
 
 NEVER = {  # rules that cannot change anything in a game: not measured there
     "court_piece": {"press_on", "stop_on_one", "ten_on_partner", "catch_ten", "guard_ten"},
@@ -81,9 +81,14 @@ def main():
         print(f"{game}: the course against RuleBot wins {100 * share(full):.1f}% of "
               f"{2 * args.deals} games; against RandomBot {100 * share(rnd):.1f}%", flush=True)
         for rule in wanted:
-            if rule in NEVER[game]:
+            if rule in NEVER[game] or (rule in UNTAUGHT and game not in SCOPE[rule]):
                 continue
-            if game in SCOPE[rule]:
+            if rule in UNTAUGHT:   # not taught: what would it add?
+                other = run(f"course*{rule}", "rule", game, args.deals, args.first_seed,
+                            args.jobs)
+                m, h = paired(other, full)
+                what = "added     "
+            elif game in SCOPE[rule]:
                 other = run(f"course-{rule}", "rule", game, args.deals, args.first_seed,
                             args.jobs)
                 m, h = paired(full, other)

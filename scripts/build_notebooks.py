@@ -109,6 +109,29 @@ def read_source(source: Path):
     return nb, list(meta.get("outputs_show", []))
 
 
+def check_figures(source: Path) -> None:
+    """The numbers a strategy lesson quotes (its front matter's ``courtlearn: figures:``,
+    names of :data:`courtlearn.course_figures.FIGURES`): each is recomputed with a small
+    sample and must lie within the figure's stated tolerance of the quoted value, and the
+    quoted value (as a whole number in 100) must be in the lesson's text."""
+    meta = (jupytext.read(source, fmt="md:myst").metadata.get("courtlearn") or {})
+    names = meta.get("figures") or []
+    if not names:
+        return
+    sys.path.insert(0, str(ROOT))
+    from courtlearn.course_figures import FIGURES, check_figure
+    text = source.read_text(encoding="utf-8")
+    for name in names:
+        try:
+            print("  ", check_figure(name), flush=True)
+        except (KeyError, ValueError) as err:
+            raise SystemExit(f"{source.relative_to(ROOT)}: {err}") from None
+        shown = str(round(100 * abs(FIGURES[name][1])))
+        if shown not in text:
+            raise SystemExit(f"{source.relative_to(ROOT)}: quotes figure {name} but its "
+                             f"value {shown} is not in the text")
+
+
 def correct_word(source: Path) -> str:
     """How "Correct" reads in the lesson's language (what a worked answer must print)."""
     sys.path.insert(0, str(ROOT))
@@ -184,6 +207,7 @@ def outputs_text(nb) -> str:
 
 def build(source: Path) -> Path:
     nb, checks = read_source(source)
+    check_figures(source)
     target = notebook_for(source)
     target.parent.mkdir(exist_ok=True)
     NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,

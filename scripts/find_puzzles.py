@@ -3,6 +3,12 @@ ladder in ``courtlearn/puzzles/ladder.txt``, to be chosen and written up by hand
 
     .venv/bin/python scripts/find_puzzles.py --game court_piece --tricks 4 --count 5
     .venv/bin/python scripts/find_puzzles.py --game double_sir --options first_two_capture=false
+    .venv/bin/python scripts/find_puzzles.py --game dehla_pakad --tricks 6 --goal deal
+
+``--goal deal`` keeps only goals that score (issue 31): the deal itself (seven tricks in
+Court Piece and Double Sir; in Dehla Pakad the tens that win it: two for the side that did
+not deal, three for the dealers) or, failing that, a court or kot (all thirteen tricks,
+all four tens); never a raw trick count that changes nothing.
 
 Seeded deals are played by RuleBot to a trick that South leads with ``--tricks`` tricks
 left. A position is kept when best play for North–South (all hands known) reaches a
@@ -64,6 +70,16 @@ def diagram(deal) -> list:
     return out
 
 
+def scoring_targets(deal, team: int = 0) -> list:
+    """The targets that score for ``team``, most valuable first: a court (all 13 tricks) or
+    kot (all four tens), then the deal (7 tricks; in Dehla Pakad 2 tens for the side that
+    did not deal, 3 for the dealers)."""
+    if deal.rules.game == "dehla_pakad":
+        dealers = cl.team_of(deal.dealer) == team
+        return [4, 3 if dealers else 2]
+    return [13, 7]
+
+
 def best_line(deal, target: int, team: int):
     """Best play from here to the end (the learner's lowest card that keeps the goal, the
     defence of the puzzles): each card with the lawful cards' values (for the mover's side)."""
@@ -91,6 +107,8 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--seeds", type=int, default=400, help="deals to look at")
     ap.add_argument("--max-answers", type=int, default=1, help="first cards that may keep the goal")
+    ap.add_argument("--goal", default="max", choices=("max", "deal"),
+                    help="max: the most best play reaches; deal: only goals that score")
     args = ap.parse_args()
     rules = cl.Rules.of(args.game, stop_when_decided=False, **parse_options(args.options))
     found = 0
@@ -101,6 +119,11 @@ def main() -> None:
             continue
         sol = cl.solve(deal)
         target = max(sol.values.values())
+        if args.goal == "deal":
+            fits = [t for t in scoring_targets(deal) if target >= t > min(sol.values.values())]
+            if not fits:
+                continue
+            target = fits[0]
         answer = [c for c, v in sol.values.items() if v >= target]
         wrong = [c for c, v in sol.values.items() if v < target]
         tempting = cl.bots.RuleBot().choose(deal)
