@@ -35,6 +35,8 @@ USERS = {   # a login's token -> the hub's user model for it
     "tok-bina": {"kind": "user", "name": "bina", "scopes": [SCOPE]},
     "tok-ustad": {"kind": "user", "name": "ustad", "scopes": [SCOPE, hub.TEACH_SCOPE]},
     "tok-guest": {"kind": "user", "name": "guest", "scopes": []},      # no access to the service
+    "tok-service": {"kind": "service", "name": "grader", "scopes": [SCOPE]},   # not a person
+    "tok-bot": {"kind": "user", "name": "bot", "scopes": [SCOPE]},    # a hub user named "bot"
 }
 
 
@@ -260,3 +262,39 @@ def test_a_restarted_server_knows_hub_users_by_their_names(tmp_path):
     other = hub.hub_hello(room, Conn(), "a-long-hub-name-" + "x" * 40 + "-2")
     assert other.id != lr.id                  # a different hub user, though the names shown agree
     store.close()
+
+
+def test_a_removed_hub_user_does_not_come_back_until_let_back():
+    """Issue 29: the teacher removed a hub user; their next page load (and their notebook)
+    does not make them a new learner, until the teacher lets them back."""
+    async def main():
+        async with Service() as s:
+            async with s.connect("tok-ali") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                ali = (await until(ws, "welcome"))["learner"]
+            s.room.remove(ali)
+            async with s.connect("tok-ali-phone") as ws:          # the next page load
+                await ws.send(json.dumps({"type": "hello"}))
+                refused = await until(ws, "refused")
+                assert "removed you" in refused["reason"]
+            assert [lr.id for lr in s.room.learners.values() if not lr.removed] == []
+            s.room.let_back(ali)
+            async with s.connect("tok-ali") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert (await until(ws, "welcome"))["learner"] == ali    # the same learner
+            assert len(s.room.learners) == 1
+    asyncio.run(main())
+
+
+def test_a_service_gets_no_seat_and_a_user_named_bot_is_not_taken_for_one():
+    async def main():
+        async with Service() as s:
+            async with s.connect("tok-service") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                refused = await until(ws, "refused")
+                assert "not its services" in refused["reason"]
+            assert not s.room.learners
+            async with s.connect("tok-bot") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert (await until(ws, "welcome"))["name"] == "@bot"
+    asyncio.run(main())

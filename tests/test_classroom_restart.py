@@ -160,10 +160,14 @@ def health(address):
 
 
 def test_a_socket_that_stops_reading_is_closed_once_its_queue_is_full(tmp_path, monkeypatch):
+    """A page that stops reading: its pictures wait, the latest of each kind replacing the
+    one before (the server's queue for it stays small, however many pictures the class
+    makes: issue 29); anything else that piles up past the write limit closes it."""
     import websockets
     from courtlearn.classroom import server as server_module
     from classroom_helpers import class_server, seated
     monkeypatch.setattr(server_module, "MAX_WRITE_BUFFER", 64 * 1024)
+    monkeypatch.setattr(server_module, "SLOW_BYTES", 16 * 1024)
 
     async def main():
         async with class_server(tmp_path, tables=2) as server:
@@ -182,13 +186,25 @@ def test_a_socket_that_stops_reading_is_closed_once_its_queue_is_full(tmp_path, 
                 pass
             stalled.transport.pause_reading()          # from now on it reads nothing
             assert len(server.sockets) == 1
-            sent = 0
-            start = time.monotonic()
-            while len(server.sockets) == 1 and sent < 20000:
+            [ws] = list(server.sockets)
+            ws.ws_connection.stream.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            for i in range(2000):
                 room.pause()                           # every pause and resume: a picture
                 room.resume()                          # to every seat, the stalled one too
-                sent += 2
-                if sent % 100 == 0:
+                if i % 50 == 0:
+                    await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)
+            # the pictures wait, one of each kind: what is queued for it stays bounded
+            assert len(server.sockets) == 1 and ws.held
+            assert ws.pending < 16 * 1024 + 8 * 1024
+            assert set(ws.held) <= set(server_module.REPLACEABLE)
+            sent = 0
+            start = time.monotonic()
+            while len(server.sockets) == 1 and sent < 2000:    # other messages do pile up
+                room._send(ws, {"type": "custom", "content": {"pad": "x" * 1000}})
+                room.flush()
+                sent += 1
+                if sent % 20 == 0:
                     await asyncio.sleep(0.01)
             assert len(server.sockets) == 0, "the stalled socket was never closed"
             # by its full queue, well before the pings would have found it (10 s + 10 s)

@@ -38,7 +38,8 @@ def play_some(room, conns, moves, table=0):
     t = room.tables[table]
     for _ in range(moves):
         if t.deal.over:
-            room.next_deal_request(conns[0])
+            for conn in conns:             # the next deal starts once all four asked
+                room.next_deal_request(conn)
             continue
         seat = t.deal.actor
         me = conns[seat].frames()[-1]["seats"][seat]
@@ -81,9 +82,9 @@ def test_a_loaded_room_is_the_saved_room(tmp_path):
     path = tmp_path / "c.sqlite"
     room, conns = a_room(path, tables=3)
     play_some(room, conns, 70)                  # past the end of the first deal
-    room.same_deal(seed=9, dealer=1)
+    room.same_deal(seed=9, dealer=1, abandon=True)
     play_some(room, conns, 5)
-    room.new_deal(table=0)                      # an unfinished deal abandoned
+    room.new_deal(table=0, abandon=True)        # an unfinished deal abandoned
     play_some(room, conns, 3)
     room.set_grace(12)
     room.pause()
@@ -173,12 +174,19 @@ def test_a_refused_commit_loses_nothing_that_was_acknowledged(tmp_path):
     assert room.tables[0].deal.actions == saved            # back to what the file holds
     for s, st in enumerate(room.tables[0].seats):
         assert st.learner.table is room.tables[0] and st.learner.seat == s
-        assert st.status() == "away"                       # the pages were disconnected
+        assert st.status() == "here"                       # the pages stay (issue 29) ...
+    room.flush()
+    assert room.storage_trouble is not None and str(path) in room.storage_trouble
+    assert room.saving_refused() is not None               # ... changes wait a moment ...
+    frame = conns[seat].frames()[-1]                       # ... shown the table as saved
+    assert frame["seats"][seat]["hand"] == [x.code for x in room.tables[0].deal.hand(seat)]
     c = Conn()
     room.hello(c, token=next(m for m in conns[seat].got if m["type"] == "welcome")["token"])
     assert c.frames()[-1]["seats"][seat]["hand"] == \
         [x.code for x in room.tables[0].deal.hand(seat)]
     assert Room.load(room.store, "STORE1").tables[0].deal.actions == saved
+    room.set_grace(20)                                     # a change saved: all is well
+    assert room.storage_trouble is None
 
 
 def test_same_deal_refuses_other_rules_and_changes_nothing(tmp_path):

@@ -71,7 +71,7 @@ def answers(path="class.sqlite", code=None):
 def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None,
          tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
          hints: bool = False, paused: bool = False, origins=(), lite=None,
-         show: bool = True):
+         host_names=(), proxies=(), max_learners: int | None = None, show: bool = True):
     """Start the class server in this kernel's event loop and return the Room.
 
     port: the HTTP port (0 picks a free one); db: the SQLite file (a class saved there
@@ -83,7 +83,13 @@ def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None
     socket (e.g. "https://class.example.org" behind a proxy). lite: the folder of a built
     browser-only site (``make lite``: "build/lite"), served under ``lite/`` of the class's
     address, where its lessons' Python reaches the class (a folder that is not one: a
-    ValueError, nothing started). show: display the join
+    ValueError, nothing started). host_names: names of this machine the learners type that
+    the server cannot know (a name in the school's or a public DNS; pages asking by any
+    other name are refused: DNS rebinding); proxies: the https proxy in front of the class
+    (e.g. "127.0.0.1"), whose forwarded addresses the per-address limits then count;
+    max_learners: how many learners the class takes (500 unless raised:
+    ``room.set_max_learners(n)``). A class file another server uses, or one that is not a
+    class file or cannot be written, is refused with a sentence (ClassFileError). show: display the join
     address(es), QR code and class code in the notebook, the teacher page's link folded
     away (for a second screen: it holds the teacher's token, keep it to yourself), and the
     dashboard (``room.dashboard()``).
@@ -97,7 +103,7 @@ def open(port: int = 8765, db="class.sqlite", language: str = "en", *, code=None
     from .server import start
     room = start(port=port, db=db, language=language, code=code, tables=tables, rules=rules,
                  host=host, grace=grace, hints=hints, paused=paused, origins=origins,
-                 lite=lite)
+                 lite=lite, host_names=host_names, proxies=proxies, max_learners=max_learners)
     if show:
         try:
             from IPython.display import display

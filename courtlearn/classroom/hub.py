@@ -59,7 +59,7 @@ from jupyterhub.services.auth import (HubOAuth, HubOAuthCallbackHandler, HubOAut
 
 from courtlearn.language import tr, using
 
-from .room import NAME_MAX, Learner, Refusal, Room, clean_name
+from .room import NAME_MAX, Learner, Refusal, Room, clean_name, looks_like_a_label
 from .server import ApiHandler, ClassServer, HealthHandler, LearnerSocket, StaticHandler
 
 __all__ = ["HubEnv", "HubServer", "TEACH_SCOPE", "hub_hello", "is_teacher"]
@@ -167,14 +167,52 @@ def learner_of(room: Room, hub_user: str) -> Learner | None:
     return None
 
 
-def hub_hello(room: Room, conn, hub_user: str) -> Learner:
+def removed_hub_user(room: Room, hub_user: str) -> bool:
+    """Whether the teacher removed this hub user from the class (and has not let them
+    back: ``room.let_back``): they do not come back as a new learner."""
+    return any(lr.hub_user == hub_user and lr.removed for lr in room.learners.values()) \
+        and learner_of(room, hub_user) is None
+
+
+def hub_name(hub_user: str) -> str:
+    """The name a hub user is shown by: their hub name, with "@" before it when it would
+    pass for one of the page's own words (a hub user called "bot")."""
+    name = hub_user[:NAME_MAX]
+    if looks_like_a_label(name):
+        name = "@" + name[:NAME_MAX - 1]
+    return clean_name(name)
+
+
+def hub_identity_name(user) -> str:
+    """The hub name of a hub identity (the hub's model of a login), refusing one that is
+    not a user (a service's token gets no seat)."""
+    if isinstance(user, dict):
+        name = user.get("name")
+        if user.get("kind", "user") != "user" or not isinstance(name, str) or not name:
+            raise Refusal(tr("Only the hub's users join the class (not its services)."))
+        return name
+    return user
+
+
+def join_hub_user(room: Room, hub_user: str) -> Learner:
+    """The learner who is this hub user: registered at their first visit; Refusal when the
+    teacher removed them."""
+    lr = learner_of(room, hub_user)
+    if lr is None:
+        if removed_hub_user(room, hub_user):
+            raise Refusal(tr("The teacher removed you from the class."), removed=True)
+        lr, _ = room.register(hub_name(hub_user), hub_user=hub_user)
+    return lr
+
+
+def hub_hello(room: Room, conn, hub_user) -> Learner:
     """A hub user's page says hello: the learner they are (registered at their first
     visit, named by their hub name) takes this socket, back in their seat if they have
-    one. No class code, no seat token: the hub's login says who this is."""
+    one. No class code, no seat token: the hub's login says who this is. ``hub_user``:
+    the hub's user model of the login (or its name); a service is refused, and so is a
+    user the teacher removed (until ``room.let_back``)."""
     with using(room.language):
-        lr = learner_of(room, hub_user)
-        if lr is None:
-            lr, _ = room.register(clean_name(hub_user[:NAME_MAX]), hub_user=hub_user)
+        lr = join_hub_user(room, hub_identity_name(hub_user))
         room._attach(conn, lr)
         room._send(conn, {"type": "welcome", "name": lr.name, "learner": lr.id, "hub": True})
         if lr.table is None:
@@ -182,7 +220,7 @@ def hub_hello(room: Room, conn, hub_user: str) -> Learner:
             room._send(conn, room._lobby_json())
         else:
             room._seated(conn, lr)
-            room._arrived(lr.table, lr.seat)
+            room._arrived(lr.table, lr.seat, conn)
     room._done()
     return lr
 
@@ -238,7 +276,7 @@ class HubLearnerSocket(HubLogin, LearnerSocket):
         if self.learner is not None:
             with using(self.room.language):
                 raise Refusal(tr("This page has already joined."))
-        hub_hello(self.room, self, self.hub_user["name"])
+        hub_hello(self.room, self, self.hub_user)
 
 
 class HubApiLogin(HubLogin):
@@ -336,10 +374,11 @@ class HubServer(ClassServer):
         if name is None:
             return 401, {"reason": tr("On the hub, a notebook joins with its hub API token "
                                       "(JUPYTERHUB_API_TOKEN).")}
-        lr = learner_of(self.room, name)
-        if lr is None:
-            lr, _ = self.room.register(clean_name(name[:NAME_MAX]), hub_user=name)
-            self.room.flush()
+        try:
+            lr = join_hub_user(self.room, name)
+        except Refusal as err:
+            return 403, {"reason": str(err), **err.extra}
+        self.room.flush()
         return 200, {"learner": lr.id, "name": lr.name, "hub": True}
 
     def teacher_allowed(self, handler) -> bool:

@@ -67,6 +67,12 @@ NAME_MAX = 40
 GRACE = 30.0            # seconds a learner may be gone before a bot plays for them
 MAX_BOT_MOVES = 80      # a deal has at most 52 cards and a handful of other actions
 LOBBY_DELAY = 0.25      # seconds: lobby updates to learners choosing a seat are coalesced
+LOBBY_BYTES = 2_000_000     # bytes a second all lobby updates together may take (issue 29:
+                            # 3,000 pages choosing seats, one learner toggling a seat 8x/s)
+PRESENCE_DELAY = 0.25   # seconds: who is here redraws at a table at most this often
+MAX_LEARNERS = 500      # learners in a class (removed ones do not count); the teacher raises it
+MAX_SOCKETS = 4         # pages open at once per learner: a fifth closes the oldest
+STORAGE_BACKOFF = (1.0, 30.0)   # seconds between tries to save again after the disk refused
 
 
 class Refusal(ValueError):
@@ -96,7 +102,45 @@ def clean_name(name) -> str:
         raise Refusal(tr("Type your name to join."))
     if len(name) > NAME_MAX:
         raise Refusal(tr("A name has at most {n} characters.", n=NAME_MAX))
+    if looks_like_a_label(name):
+        raise Refusal(tr("A name cannot look like the page's own words (such as Bot, away or "
+                         "you) nor end in brackets: choose another."))
     return name
+
+
+_LABELS: tuple | None = None
+ENDS_IN_BRACKETS = re.compile(r".*[(\[{（［].*[)\]}）］]\W*")
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split()).strip(" .,:;!?-_*'\"")
+
+
+def looks_like_a_label(name: str) -> bool:
+    """Whether a name could pass for the pages' own words where a name goes: a part in
+    brackets at its end (the pages add "(away)", "(a bot plays for now)" after a name),
+    one of the words
+    themselves ("Bot", "you", "away", in every language) or a hidden name's alias
+    ("Learner 3").
+
+    >>> [looks_like_a_label(n) for n in ("Asha", "Bot", "  a   BOT ", "Asha (away)", "Learner 12")]
+    [False, True, True, True, True]
+    """
+    global _LABELS
+    if _LABELS is None:
+        words, aliases = set(), []
+        for lang in ("en", "ur", "hi"):
+            with using(lang):
+                for w in (tr("Bot"), tr("bot"), tr("a bot"), tr("you"), tr("here"), tr("away"),
+                          tr("a bot plays"), tr("a bot plays for now")):
+                    words.add(_fold(w))
+                alias = _fold(tr("Learner {n}", n=7))
+                aliases.append(re.compile(re.escape(alias).replace("7", r"[0-9٠-٩۰-۹०-९]+")))
+        _LABELS = (words, aliases)
+    if ENDS_IN_BRACKETS.fullmatch(name):
+        return True
+    folded = _fold(name)
+    return folded in _LABELS[0] or any(a.fullmatch(folded) for a in _LABELS[1])
 
 
 def _dumps(msg) -> str:
@@ -447,7 +491,15 @@ class Room:
         if self._flush_due or self.loop is None:
             return
         self._flush_due = True
-        self.loop.call_soon(self.flush)
+        self.loop.call_soon(self._flush_quietly)
+
+    def _flush_quietly(self) -> None:
+        """The loop's flush: a disk that refused is handled (and said once) by flush."""
+        try:
+            self.flush()
+        except Exception:
+            if self.storage_trouble is None:
+                raise
 
     def _done(self) -> None:
         """End of a call from outside: without a loop, commit and send now; with one, at the
@@ -465,12 +517,16 @@ class Room:
         if self.closed:                     # after close(): the store may be closed too
             self._outbox = []
             return
+        wrote = self.store.pending
         try:
             self.store.commit()
-        except Exception:                   # the disk refused: forget what was not saved
+        except Exception as err:            # the disk refused: forget what was not saved
             self._outbox = []
             self._after_failed_commit()
+            self._storage_failed(err)
             raise
+        if self.storage_trouble is not None and wrote:
+            self._storage_back()
         out, self._outbox = self._outbox, []
         for conn, text in out:
             try:
@@ -483,11 +539,52 @@ class Room:
             except Exception:              # a dashboard's fault never stops the class
                 log.exception("an on_change hook failed")
 
+    # -- a disk that refuses (issue 29): back off, tell the teacher, keep the pages
+    storage_trouble: str | None = None      # the sentence while the class cannot save
+    _storage_wait = 0.0
+    _storage_retry = 0.0
+
+    def saving_refused(self) -> str | None:
+        """The sentence for a change asked while the class cannot save (the disk refused
+        lately: nothing is tried until the back-off is over), else None."""
+        if self.storage_trouble is None or self.clock() >= self._storage_retry:
+            return None
+        with using(self.language):
+            return tr("The class server cannot save just now; nothing changed. The teacher "
+                      "has been told: try again in a moment.")
+
+    def _storage_failed(self, err) -> None:
+        first = self.storage_trouble is None
+        low, high = STORAGE_BACKOFF
+        self._storage_wait = low if first else min(high, self._storage_wait * 2)
+        self._storage_retry = self.clock() + self._storage_wait
+        with using(self.language):
+            self.storage_trouble = tr("The class cannot save to its file {path} ({why}): "
+                                      "nothing new is kept until it can. Free some disk "
+                                      "space; the class goes on by itself once it saves.",
+                                      path=self.store.path, why=str(err)[:80])
+        log.error("the class file %s could not be saved (%s): changes are refused for %.0f s",
+                  self.store.path, str(err)[:80], self._storage_wait)
+        if self.server is not None and hasattr(self.server, "storage_changed"):
+            self.server.storage_changed(self.storage_trouble)
+
+    def _storage_back(self) -> None:
+        self.storage_trouble = None
+        log.warning("the class file %s saves again", self.store.path)
+        if self.server is not None and hasattr(self.server, "storage_changed"):
+            self.server.storage_changed(None)
+        for t in self.tables:
+            self._bots(t)
+
     def _after_failed_commit(self) -> None:
         """Every table back to what the store holds (learners, seats, settings and deals as
-        last committed); every page is disconnected, and reconnects to see it."""
+        last committed); every page stays, shown the class as it was saved (one whose
+        learner was not saved is asked to join again)."""
         self.store.rollback()
-        conns = [c for lr in self.learners.values() for c in lr.conns] + self._lobby_conns
+        pairs = [(c, lr.id) for lr in self.learners.values() for c in lr.conns]
+        pairs += [(c, getattr(getattr(c, "learner", None), "id", None))
+                  for c in self._lobby_conns if all(c is not p for p, _ in pairs)]
+        conns = []
         saved = {r["id"] for r in self.store.learners(self.code)}
         for lid in [lid for lid in self.learners if lid not in saved]:
             self._by_hash.pop(self.learners.pop(lid).token_hash, None)
@@ -509,12 +606,31 @@ class Room:
             self._teacher_token = None
         self.tables = [self._load_table(row) for row in self.store.tables(self.code)]
         self._wait_for_everyone()
-        for c in conns:
-            c.learner = None
-            try:
-                c.close()
-            except Exception:
-                pass
+        with using(self.language):
+            for c, lid in pairs:
+                c.learner = None
+                lr = self.learners.get(lid)
+                if lr is None or lr.removed:
+                    self._send(c, {"type": "refused", "rejoin": True,
+                                   "reason": tr("The class server could not save your joining: "
+                                                "join again in a moment.")})
+                    continue
+                self._attach(c, lr)
+                if lr.table is None:
+                    self._lobby_conns.append(c)
+                    self._send(c, {"type": "unseated"})
+                    self._send(c, self._lobby_json())
+                else:
+                    self._seated(c, lr)
+                    st = lr.table.seats[lr.seat]
+                    if st.timer is not None:
+                        st.timer.cancel()
+                        st.timer = None
+                    st.away_since = None
+                    lr.table.host.forget(lr.seat)
+        for t in self.tables:
+            if t.anyone_here():
+                self._refresh(t)
 
     # ------------------------------------------------------------------ what learners see
     def _players(self, table: Table) -> list[str]:
@@ -626,13 +742,20 @@ class Room:
             self._send_lobby()
         elif not self._lobby_due:
             self._lobby_due = True
-            self.loop.call_later(LOBBY_DELAY, self._send_lobby)
+            wait = max(LOBBY_DELAY, self._lobby_next - self.clock())
+            self.loop.call_later(wait, self._send_lobby)
+
+    _lobby_next = 0.0           # (clock) when the lobby's bytes allow the next update
 
     def _send_lobby(self) -> None:
+        """The lobby as it is now to every page choosing a seat: at most every LOBBY_DELAY
+        seconds, and less often when there are so many pages that the updates would take
+        more than LOBBY_BYTES a second (the latest lobby wins: nothing queues up)."""
         self._lobby_due = False
         if not self._lobby_conns:
             return
         text = self._lobby_json()
+        self._lobby_next = self.clock() + len(text) * len(self._lobby_conns) / LOBBY_BYTES
         for conn in self._lobby_conns:
             self._send(conn, text)
         self._done()
@@ -700,6 +823,9 @@ class Room:
         """A new learner: returns the Learner and their seat token (shown only to them)."""
         with using(self.language):
             name = clean_name(name)
+            if self.learner_count() >= self.max_learners:
+                raise Refusal(tr("The class is full ({n} learners): ask the teacher to make "
+                                 "room.", n=self.max_learners))
         token = secrets.token_urlsafe(32)
         h = token_hash(token)
         lid = self.store.add_learner(self.code, h, name, hub_user)
@@ -707,6 +833,34 @@ class Room:
         self.learners[lid] = lr
         self._by_hash[h] = lr
         return lr, token
+
+    def learner_count(self) -> int:
+        """Learners of the class (not the removed ones)."""
+        return sum(1 for lr in self.learners.values() if not lr.removed)
+
+    @property
+    def max_learners(self) -> int:
+        """How many learners the class takes (MAX_LEARNERS unless the teacher raised it):
+        a flood of joins stops there."""
+        return int(self.settings.get("max_learners", MAX_LEARNERS))
+
+    def set_max_learners(self, n: int) -> None:
+        """Let the class take ``n`` learners (1..100000; kept in the class file)."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 100_000:
+            raise ValueError(f"max_learners is a whole number 1..100000; got {str(n)[:20]!r}")
+        self._set("max_learners", n)
+        self._done()
+
+    def let_back(self, learner) -> None:
+        """A removed learner may join again (their page's seat token works again; on a
+        JupyterHub, their next page load joins them)."""
+        lr = self._learner(learner)
+        if not lr.removed:
+            return
+        lr.removed = False
+        self._by_hash[lr.token_hash] = lr
+        self.store.readmit_learner(lr.id)
+        self._done()
 
     def learner_for(self, token) -> Learner | None:
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
@@ -738,7 +892,7 @@ class Room:
                 self._send(conn, self._lobby_json())
             else:
                 self._seated(conn, lr)
-                self._arrived(lr.table, lr.seat)
+                self._arrived(lr.table, lr.seat, conn)
         self._done()
         return lr
 
@@ -748,6 +902,15 @@ class Room:
             self.disconnect(conn)
         conn.learner = lr
         if conn not in lr.conns:
+            while len(lr.conns) >= MAX_SOCKETS:      # the oldest page gives way
+                gone = lr.conns.pop(0)
+                gone.learner = None
+                if gone in self._lobby_conns:
+                    self._lobby_conns.remove(gone)
+                try:
+                    gone.close(4409, "this learner opened more pages")
+                except Exception:
+                    pass
             lr.conns.append(conn)
 
     def _seated(self, conn, lr: Learner) -> None:
@@ -755,17 +918,46 @@ class Room:
         self._send(conn, {"type": "seated", "table": t.number, "seat": lr.seat,
                           "place": t.rules.seat_name(lr.seat)})
 
-    def _arrived(self, table: Table, seat: int) -> None:
-        """A learner's socket is (back) at the seat: the bot hands it back."""
+    def _arrived(self, table: Table, seat: int, conn=None) -> None:
+        """A learner's socket is (back) at the seat: the bot hands it back. ``conn``: the
+        page that said hello; it gets its picture now, the table-mates (whose pages show
+        who is here) theirs once within PRESENCE_DELAY, and none at all when the learner
+        was here already on another page."""
         st = table.seats[seat]
+        back = st.away_since is not None or st.bot_plays or st.timer is not None
         if st.timer is not None:
             st.timer.cancel()
             st.timer = None
         st.away_since = None
         st.bot_plays = False
         table.host.forget(seat)
-        self._refresh(table)
+        if conn is None:
+            self._refresh(table)
+        else:
+            self._players(table)
+            self._state_to(table, seat, [self._snap(table, seat)])
+            self._send(conn, self._roster(table))
+            if back:
+                self._presence(table)
         self._bots(table)
+
+    def _presence(self, table: Table) -> None:
+        """Who is here changed at ``table``: its pages redraw once within PRESENCE_DELAY,
+        however often it changes meanwhile (a page reconnecting in a loop)."""
+        if self.loop is None:
+            self._refresh(table)
+            return
+        if getattr(table, "presence_due", False):
+            return
+        table.presence_due = True
+        self.loop.call_later(PRESENCE_DELAY, self._presence_now, table)
+
+    def _presence_now(self, table: Table) -> None:
+        table.presence_due = False
+        if self.closed or table not in self.tables:
+            return
+        self._refresh(table)
+        self._done()
 
     def take_seat(self, conn, table, seat) -> None:
         lr = getattr(conn, "learner", None)
@@ -848,7 +1040,7 @@ class Room:
         t.seats[seat].away_since = self.clock()
         self._start_grace(t, seat)
         t.host.forget(seat)
-        self._refresh(t)
+        self._presence(t)
         self._done()
 
     def _start_grace(self, t: Table, seat: int) -> None:
@@ -945,7 +1137,7 @@ class Room:
     def _bots(self, t: Table, frames: dict | None = None, watching=None) -> int:
         """Bots play the seats nobody plays while someone is at the table, until a person
         is to act or the deal is over."""
-        if self.settings["paused"] or not t.anyone_here():
+        if self.settings["paused"] or not t.anyone_here() or self.storage_trouble is not None:
             return 0
         send = frames is None
         if send:

@@ -41,16 +41,19 @@ import time
 from urllib.parse import urlparse
 
 import tornado.httpserver
+import tornado.httputil
 import tornado.iostream
 import tornado.web
 import tornado.websocket
 
 from courtlearn.language import text_direction, tr, using
 
-from .room import Refusal, Room
+from .limits import (Guard, Hosts, TokenBucket, client_address, proxy_addresses, quiet_logs,
+                     raise_file_limit)
+from .room import Refusal, Room, clean_name
 from .store import Store
 
-__all__ = ["ClassServer", "start", "serve", "MAX_MESSAGE", "RATE", "BURST"]
+__all__ = ["ClassServer", "start", "serve", "MAX_MESSAGE", "RATE", "BURST", "Guard", "TokenBucket"]
 
 log = logging.getLogger("courtlearn.classroom")
 
@@ -62,6 +65,8 @@ STATIC_FILES = {
     "teacher.js": (HERE / "static" / "teacher.js", "text/javascript; charset=utf-8"),
     "dashboard.js": (HERE / "static" / "dashboard.js", "text/javascript; charset=utf-8"),
     "dashboard.css": (HERE / "static" / "dashboard.css", "text/css; charset=utf-8"),
+    "teacher.css": (HERE / "static" / "teacher.css", "text/css; charset=utf-8"),
+    "dom.js": (WIDGET_STATIC / "dom.js", "text/javascript; charset=utf-8"),
     "table.js": (WIDGET_STATIC / "table.js", "text/javascript; charset=utf-8"),
     "table.css": (WIDGET_STATIC / "table.css", "text/css; charset=utf-8"),
     "fonts/NotoNastaliqUrdu-arabic-400.woff2":
@@ -79,13 +84,29 @@ MAX_FRAME = 64 * 1024       # bytes: tornado closes a socket sending a frame lar
 RATE = 20.0                 # messages a second a socket may send, on average ...
 BURST = 40                  # ... with this many at once
 MAX_WRITE_BUFFER = 1 << 20  # bytes queued for a page that stops reading: then it is closed
+SLOW_BYTES = 64 * 1024      # bytes on their way to a page: past this, its pictures wait (the
+                            # latest of each kind replaces the one before: see _Socket.send)
 PING_INTERVAL = 10          # seconds: pings find phones that went away without a word
 PING_TIMEOUT = 10
 MAX_BODY = 256 * 1024       # bytes of a request's body (a notebook's batch of results)
 MAX_JOIN = 4096             # bytes of a join request
 MAX_BATCH = 100             # results in one request
+RESULTS_WAIT = 3.0          # seconds a results request waits for their judging
 API_RATE, API_BURST = 2.0, 30    # requests a second a learner's notebook may send (results)
-JOIN_RATE, JOIN_BURST = 10.0, 200   # joins a second from one address (a hub: one address)
+# new learners (joins, by the page or a notebook): from one address (a school's NAT: a
+# class joins at once, then one a second), and in the whole class
+JOIN_RATE, JOIN_BURST = 1.0, 100
+CLASS_JOIN_RATE, CLASS_JOIN_BURST = 5.0, 300
+# a learner's page saying hello again with its token (reloads, phones waking up)
+REJOIN_RATE, REJOIN_BURST = 1.0, 20
+HEADER_TIMEOUT = 10.0       # seconds a client has to send a request's headers (tornado's
+                            # idle_connection_timeout: also how long an idle keep-alive lasts)
+BODY_TIMEOUT = 30.0         # seconds to send a request's body
+PER_ADDRESS = 400           # connections at once from one address (not counting a --proxy)
+RESERVE = 0.1               # of the connection cap: kept for seated learners and the teacher
+MAX_QUEUED = 16             # messages a page may send while its hello waits its turn
+REPLACEABLE = ("state", "lobby", "table", "puzzle_state", "projector_state")
+_PREFIXES = {f'{{"type":"{k}"': k for k in REPLACEABLE}
 
 
 def page_words() -> dict[str, str]:
@@ -101,56 +122,12 @@ def page_words() -> dict[str, str]:
         "here": tr("here"), "away": tr("away"), "bot": tr("a bot plays"),
         "empty": tr("bot"), "removed": tr("The teacher removed you from the class."),
         "seat": tr("You sit at {place}, table {n}."),
+        "close": tr("Close"), "ready": tr("Ready ✓"),
+        "ready_count": tr("Ready for the next deal: {k} of {n}."),
+        "deal_in": tr("It starts in {s} s."),
+        "leave_sure": tr("Leave your seat? A bot plays it until someone sits down."),
+        "leave_yes": tr("Leave"), "leave_no": tr("Stay"),
     }
-
-
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up; :meth:`take` spends one."""
-
-    __slots__ = ("rate", "burst", "tokens", "at")
-
-    def __init__(self, rate: float = RATE, burst: int = BURST, clock=time.monotonic):
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.at = clock()
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-class Guard:
-    """Slows guessing of the class code: each address's tries are spaced out, the wait
-    doubling with each wrong code (from 0.25 s to 30 s); a right one clears it. Tries
-    from many sockets of one address queue behind each other."""
-
-    def __init__(self, first: float = 0.25, most: float = 30.0):
-        self.first, self.most = first, most
-        self.entries: dict[str, list] = {}      # address -> [fails, next free time]
-
-    def wait(self, address: str, now: float) -> float:
-        """Seconds this try must wait (and reserve its slot)."""
-        if len(self.entries) > 10000:
-            self.entries = {a: e for a, e in self.entries.items() if e[1] > now}
-        e = self.entries.setdefault(address, [0, now])
-        start = max(now, e[1])
-        e[1] = start + self.delay(e[0])
-        return start - now
-
-    def delay(self, fails: int) -> float:
-        return 0.0 if fails == 0 else min(self.most, self.first * 2 ** (fails - 1))
-
-    def result(self, address: str, ok: bool, now: float) -> None:
-        e = self.entries.setdefault(address, [0, now])
-        if ok:
-            self.entries.pop(address, None)
-        else:
-            e[0] += 1
-            e[1] = max(e[1], now + self.delay(e[0]))
 
 
 # ----------------------------------------------------------------------------- handlers
@@ -195,82 +172,139 @@ class StaticHandler(_Base):
 
 
 class HealthHandler(_Base):
+    """``/health``: a line of JSON for monitors; it answers under any load (the connection
+    cap makes room for it) and says when the class cannot save (``"storage"``)."""
+
     def initialize(self, server):
         self.server = server
 
     def get(self):
         room = self.server.room
+        trouble = getattr(room, "storage_trouble", None)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"ok": True, "tables": len(room.tables),
-                                "learners": len(room.learners),
-                                "sockets": len(self.server.sockets)}))
+        self.set_header("Cache-Control", "no-store")
+        body = {"ok": trouble is None, "tables": len(room.tables),
+                "learners": len(room.learners), "sockets": len(self.server.sockets),
+                "connections": self.server.connections()}
+        if trouble is not None:
+            body["storage"] = trouble
+        self.finish(json.dumps(body, ensure_ascii=False))
 
 
-class LearnerSocket(tornado.websocket.WebSocketHandler):
-    """One learner page's socket. The room decides; this reads, checks and passes on."""
+def _kind_of(text: str) -> str | None:
+    """The kind of a message the room sent, when a later one of its kind replaces it."""
+    return _PREFIXES.get(text[:text.find(",")]) if text[:1] == "{" else None
+
+
+class _Socket(tornado.websocket.WebSocketHandler):
+    """What a learner's and the teacher's sockets share. In: the Host and the Origin
+    checked at the upgrade; every message size-limited, rate-limited (a flood waits in its
+    own TCP buffers), a JSON object with a ``type``, then :meth:`dispatch` (the
+    subclass's), a Refusal's sentence back and the socket still open. A hello is checked
+    in a task of its own, so the socket is still read (pongs) while it waits its turn.
+    Out: :meth:`send`; a page reading slowly gets the latest picture of each kind
+    (``REPLACEABLE``), not every one; one that stops reading is closed. Every socket is
+    counted by the server (its connection cap: the sockets not yet proven to be a seated
+    learner or the teacher give way first)."""
 
     def initialize(self, server):
         self.server = server
         self.room: Room = server.room
-        self.learner = None
-        self.words_key = None
         self.bucket = TokenBucket(server.rate, server.burst)
         self.warned = 0.0
         self.received = 0                 # messages read from this socket
-        self.address = self.request.remote_ip or "?"
+        self.address = client_address(self.request, server.proxies)
+        self.peer = self.request.remote_ip or "?"
+        self.opened = time.monotonic()
+        self.pending = 0                  # bytes written and not yet taken by the network
+        self.held: dict[str, str] = {}    # kind -> the latest message of it, held back
+        self.hello_task = None            # a hello being checked
+        self.queued: list[dict] = []      # messages that came while it was
+        self.probation = False            # opened past the general cap: prove it or go
 
+    # -- upgrade
     def check_origin(self, origin: str) -> bool:
-        """The page's own host (what the learner typed or scanned), or a configured
-        origin (a page served through an https proxy)."""
-        if origin in self.server.origins:
-            return True
-        parsed = urlparse(origin)
-        return bool(parsed.netloc) and parsed.netloc.lower() == self.request.host.lower()
+        """The Host must be one of the server's (against DNS rebinding); the Origin the
+        page's own host (what the learner typed or scanned), or a configured origin (a
+        page served through an https proxy)."""
+        return self.server.origin_ok(origin, self.request.host)
 
     def open(self):
         self.set_nodelay(True)            # small frames go at once (no Nagle wait for an ack)
         stream = self.ws_connection.stream if self.ws_connection is not None else None
         if stream is not None:
             stream.max_write_buffer_size = MAX_WRITE_BUFFER
-        self.server.sockets.add(self)
+        self.server.socket_opened(self)
+        self.opened_hook()
 
-    # the room's side: text out
+    def opened_hook(self) -> None:
+        pass
+
+    def proven(self) -> bool:
+        """A seated learner's or the teacher's socket: kept when the server is full."""
+        return False
+
+    # -- out
     def send(self, text: str) -> None:
-        if self.ws_connection is None or self.ws_connection.is_closing():
+        ws = self.ws_connection
+        if ws is None or ws.is_closing():
             return
+        kind = _kind_of(text)
+        if kind is not None and (self.pending > SLOW_BYTES or kind in self.held):
+            self.held[kind] = text          # the latest picture wins
+            return
+        self._write(text)
+
+    def _write(self, text: str) -> None:
         try:
-            self.write_message(text)
+            done = self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
-            pass
+            return
         except tornado.iostream.StreamBufferFullError:
             log.info("closing a socket that stopped reading (%s)", self.address)
             self.ws_connection.stream.close()     # no goodbye: it is not reading
+            return
+        size = len(text)
+        self.pending += size
+        done.add_done_callback(lambda _f, n=size: self._written(n))
 
-    def on_close(self):
-        self.server.sockets.discard(self)
-        self.room.disconnect(self)
-        self.room._want_flush()
+    def _written(self, size: int) -> None:
+        self.pending -= size
+        if self.held and self.pending <= SLOW_BYTES // 2:
+            held, self.held = self.held, {}
+            for kind in REPLACEABLE:
+                if kind in held:
+                    self.send(held[kind])
 
     def refuse(self, reason: str, **extra) -> None:
-        self.room._send(self, {"type": "refused", "reason": reason, **extra})
-        self.room._done()
-        self.room._want_flush()
+        self.send(json.dumps({"type": "refused", "reason": reason, **extra}, ensure_ascii=False))
 
+    def on_close(self):
+        if self.hello_task is not None and not self.hello_task.done():
+            self.hello_task.cancel()
+        self.server.socket_closed(self)
+        self.closed_hook()
+
+    def closed_hook(self) -> None:
+        pass
+
+    # -- in
     async def on_message(self, message):
         self.received += 1
         now = time.monotonic()
+        lang = self.room.language
         if not self.bucket.take(now):
             if now - self.warned > 1.0:          # one warning a second, not one a message
                 self.warned = now
-                with using(self.room.language):
+                with using(lang):
                     self.refuse(tr("Too many messages: slow down."))
             # one refused message per token's time (tornado reads the next message once this
-            # one is done), so a socket is read at most at twice its rate: a flood then waits in its own TCP buffers and the sender is
-            # held up by TCP itself, instead of the server spending CPU on every message it
-            # drops
+            # one is done), so a socket is read at most at twice its rate: a flood then waits
+            # in its own TCP buffers and the sender is held up by TCP itself, instead of the
+            # server spending CPU on every message it drops
             await self._pause(1.0 / self.server.rate)
             return
-        with using(self.room.language):
+        with using(lang):
             if isinstance(message, bytes):
                 return self.refuse(tr("The class server reads text messages only."))
             if len(message) > MAX_MESSAGE:
@@ -283,34 +317,64 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
                 return self.refuse(tr("The class server ignored a message it does not "
                                       "understand; nothing changed."))
         kind = msg["type"]
+        if kind != "hello" and self.hello_task is not None and not self.hello_task.done():
+            if len(self.queued) < MAX_QUEUED:        # read after the hello, in order
+                self.queued.append(msg)
+            else:
+                with using(lang):
+                    self.refuse(tr("Too many messages: slow down."))
+            return
+        self._handle(msg)
+
+    def _handle(self, msg: dict) -> None:
+        kind, lang = msg["type"], self.room.language
         try:
             if kind == "hello":
-                await self._hello(msg)
-            elif kind == "take_seat":
-                self.room.take_seat(self, msg.get("table"), msg.get("seat"))
-            elif kind == "msg":
-                self.room.intent(self, msg.get("content"))
-            elif kind == "leave":
-                self.room.leave(self)
-            elif kind == "next_deal":
-                self.room.next_deal_request(self)
-            elif kind in ("quiz_answer", "quiz_get"):       # the live quiz (quiz.py)
-                from .quiz import desk_of
-                desk_of(self.room).learner_message(self, msg)
-            elif kind.startswith("puzzle_"):                 # class puzzles (class_puzzles.py)
-                from .class_puzzles import desk_of as puzzle_desk
-                puzzle_desk(self.room).learner_message(self, msg)
+                self._start_hello(msg)
             else:
-                with using(self.room.language):
-                    raise Refusal(tr("The class server ignored a message it does not "
-                                     "understand; nothing changed."))
+                self.dispatch(kind, msg)
         except Refusal as err:
             self.refuse(str(err), **err.extra)
         except Exception:                 # a fault of the server's: say so, keep the socket
             log.exception("a %s message failed", kind[:20])
+            with using(lang):
+                self.refuse(tr("Something went wrong on the class server."))
+        self.after_message()
+
+    def dispatch(self, kind: str, msg: dict) -> None:
+        raise NotImplementedError
+
+    def after_message(self) -> None:
+        pass
+
+    def _start_hello(self, msg) -> None:
+        if self.hello_task is not None and not self.hello_task.done():
+            with using(self.room.language):
+                raise Refusal(tr("Wait for the class to let this page in."))
+        self.hello_task = asyncio.ensure_future(self._hello_now(msg))
+
+    async def _hello_now(self, msg) -> None:
+        try:
+            await self._hello(msg)
+        except asyncio.CancelledError:
+            return
+        except Refusal as err:
+            self.refuse(str(err), **err.extra)
+            if err.extra.get("full"):
+                self.close(1013, "the class server is full")
+        except Exception:
+            log.exception("a hello failed")
             with using(self.room.language):
                 self.refuse(tr("Something went wrong on the class server."))
-        self.room._want_flush()
+        self.after_message()
+        queued, self.queued = self.queued, []
+        for m in queued:                     # what the page sent meanwhile
+            if self.ws_connection is None:
+                break
+            self._handle(m)
+
+    async def _hello(self, msg) -> None:
+        raise NotImplementedError
 
     @staticmethod
     async def _pause(seconds: float) -> None:
@@ -320,26 +384,101 @@ class LearnerSocket(tornado.websocket.WebSocketHandler):
         except asyncio.CancelledError:
             pass
 
-    async def _hello(self, msg) -> None:
-        if self.learner is not None:
+    async def _guarded(self, guard, secret_ok) -> bool:
+        """``secret_ok()`` checked at this address's turn (see limits.Guard); Refusal when
+        too many tries wait from the address."""
+        if not await guard.turn(self.address):
             with using(self.room.language):
-                raise Refusal(tr("This page has already joined."))
-        token, code = msg.get("token"), msg.get("code")
-        if token is not None and self.room.learner_for(token) is not None:
-            self.room.hello(self, token=token)
-            return
-        guard = self.server.guard
-        wait = guard.wait(self.address, time.monotonic())
-        if wait > 0:
-            await self._pause(wait)
-            if self.ws_connection is None:
-                return
-        ok = token is None and self.room.check_code(code)
+                raise Refusal(tr("Too many tries from your network: wait a minute and try "
+                                 "again."))
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            guard.result(self.address, True, time.monotonic())      # not used: give it back
+            raise asyncio.CancelledError
+        ok = bool(secret_ok())
         guard.result(self.address, ok, time.monotonic())
-        if token is not None:
-            self.room.hello(self, token=token)       # refuses: the token is not known
+        return ok
+
+
+class LearnerSocket(_Socket):
+    """One learner page's socket. The room decides; this reads, checks and passes on."""
+
+    def initialize(self, server):
+        super().initialize(server)
+        self.learner = None
+        self.words_key = None
+
+    def proven(self) -> bool:
+        return self.learner is not None and self.learner.table is not None
+
+    def closed_hook(self):
+        self.room.disconnect(self)
+        self.room._want_flush()
+
+    def refuse(self, reason: str, **extra) -> None:
+        self.room._send(self, {"type": "refused", "reason": reason, **extra})
+        self.room._done()
+        self.room._want_flush()
+
+    def after_message(self) -> None:
+        self.room._want_flush()
+
+    def dispatch(self, kind: str, msg: dict) -> None:
+        room = self.room
+        if kind != "quiz_get" and kind != "puzzle_get":
+            why = room.saving_refused()          # the disk refused lately: nothing changes
+            if why is not None:
+                raise Refusal(why)
+        if kind == "take_seat":
+            room.take_seat(self, msg.get("table"), msg.get("seat"))
+        elif kind == "msg":
+            room.intent(self, msg.get("content"))
+        elif kind == "leave":
+            room.leave(self)
+        elif kind == "next_deal":
+            room.next_deal_request(self)
+        elif kind in ("quiz_answer", "quiz_get"):       # the live quiz (quiz.py)
+            from .quiz import desk_of
+            desk_of(room).learner_message(self, msg)
+        elif kind.startswith("puzzle_"):                 # class puzzles (class_puzzles.py)
+            from .class_puzzles import desk_of as puzzle_desk
+            puzzle_desk(room).learner_message(self, msg)
         else:
-            self.room.hello(self, code=code, name=msg.get("name"))
+            with using(room.language):
+                raise Refusal(tr("The class server ignored a message it does not "
+                                 "understand; nothing changed."))
+
+    async def _hello(self, msg) -> None:
+        room = self.room
+        with using(room.language):
+            if self.learner is not None:
+                raise Refusal(tr("This page has already joined."))
+            token, code = msg.get("token"), msg.get("code")
+            lr = room.learner_for(token) if token is not None else None
+            if lr is not None:                         # a page coming back: no guard
+                if not self.server.rejoin_ok(lr):
+                    raise Refusal(tr("This page reconnected too often: it tries again in a "
+                                     "moment."), full=True)
+                if self.probation and lr.table is None:
+                    raise self.server.full_refusal()
+                room.hello(self, token=token)
+                return
+            ok = await self._guarded(self.server.guard,
+                                     lambda: token is None and room.check_code(code))
+            if token is not None:                      # not known: said so (rejoin)
+                room.hello(self, token=token)
+                return
+            if not ok:
+                raise Refusal(tr("That is not the class code."))
+            clean_name(msg.get("name"))                # a bad name costs no join
+            why = room.saving_refused()
+            if why is not None:
+                raise Refusal(why)
+            if self.probation:
+                raise self.server.full_refusal()
+            why = self.server.join_refusal(self.address)
+            if why is not None:
+                raise Refusal(why)
+            room.hello(self, code=code, name=msg.get("name"))
 
 
 # ----------------------------------------------------------------------------- notebooks
@@ -363,11 +502,14 @@ class ApiHandler(_Base):
         self.reply(status_code, {"reason": self._reason or "error"})
 
     def origin_ok(self) -> bool:
-        origin = self.request.headers.get("Origin")
-        if origin is None or origin in self.server.origins:
-            return True
-        parsed = urlparse(origin)
-        return bool(parsed.netloc) and parsed.netloc.lower() == self.request.host.lower()
+        """The Host one of the server's; a page's Origin its own host or a configured one
+        (a notebook's request has no Origin)."""
+        return self.server.origin_ok(self.request.headers.get("Origin"), self.request.host)
+
+    @property
+    def address(self) -> str:
+        """The address this request's limits count for (limits.client_address)."""
+        return client_address(self.request, self.server.proxies)
 
     def body_json(self, limit: int):
         """The request's JSON object; Refusal saying what is wrong."""
@@ -412,8 +554,6 @@ class JoinApi(ApiHandler):
         await self._guarded(self._join)
 
     async def _join(self):
-        if not self.server.api_take(("join", self.request.remote_ip), JOIN_RATE, JOIN_BURST):
-            return 429, {"reason": tr("Too many messages: slow down.")}
         msg = self.body_json(MAX_JOIN)
         return await self.server.api_join(self, msg)
 
@@ -443,25 +583,19 @@ class ResultsApi(ApiHandler):
         if not self.server.api_take(("results", lr.id), API_RATE, API_BURST):
             self.set_header("Retry-After", "2")
             return 429, {"reason": tr("Too many messages: slow down.")}
+        why = self.room.saving_refused()
+        if why is not None:
+            self.set_header("Retry-After", "5")
+            return 503, {"reason": why}
         msg = self.body_json(MAX_BODY)
         results = msg.get("results")
         if not isinstance(results, list) or not 1 <= len(results) <= MAX_BATCH \
                 or set(msg) - {"results"}:
             raise Refusal(tr("Send the results as a list named results, 1 to {n} at a "
                              "time.", n=MAX_BATCH))
-        out = {"stored": [], "duplicate": [], "refused": [], "failed": []}
-        for result in results:
-            rid = result.get("id") if isinstance(result, dict) else None
-            rid = rid if isinstance(rid, str) and len(rid) <= 64 else None
-            try:
-                stored = self.room.record(lr, result)
-            except Refusal as err:
-                out["failed" if err.extra.get("fault") else "refused"].append(
-                    {"id": rid, "reason": str(err)})
-            else:
-                out["stored"].append(stored.id)
-                if stored.duplicate:
-                    out["duplicate"].append(stored.id)
+        # judged off the loop, in the learner's own queue (workers.py); what is not judged
+        # within RESULTS_WAIT goes back as failed (sent again later: stored meanwhile)
+        out = await self.room.record_many(lr, results, group=self.address, wait=RESULTS_WAIT)
         try:
             self.room.flush()                 # saved before it is acknowledged
         except Exception:
@@ -483,6 +617,73 @@ class ResultsApi(ApiHandler):
         return 200, {"learner": lr.id, "name": lr.name, "results": rows}
 
 
+class TeacherApi(ApiHandler):
+    """``api/teacher/learners``, the teacher's console's way into a running class
+    (``Authorization: token TEACHER_TOKEN``, or the hub's teaching scope): ``GET`` every
+    learner (``learner``, ``name``, ``table``, ``connected``, ``removed``); ``POST``
+    ``{"remove": [ids]}`` or ``{"remove": "unseated"}`` (every learner without a seat: what
+    a flood of joins left), ``{"let_back": [ids]}`` (removed learners may join again),
+    ``{"max_learners": n}``. ``courtlearn class learners`` sends these."""
+
+    async def get(self):
+        await self._guarded(self._get)
+
+    async def post(self):
+        await self._guarded(self._post)
+
+    def _check(self):
+        if not self.server.api_take(("teacher", self.address), 5.0, 20):
+            return 429, {"reason": tr("Too many messages: slow down.")}
+        if not self.server.teacher_allowed(self):
+            return 403, {"reason": tr("That is not the teacher's token: open the teacher's "
+                                      "link again.")}
+        return None
+
+    def _rows(self) -> dict:
+        room = self.room
+        return {"code": room.code, "max_learners": room.max_learners,
+                "learners": [{"learner": lr.id, "name": lr.name, "connected": lr.connected,
+                              "table": None if lr.table is None else lr.table.number,
+                              "seat": lr.seat, "removed": lr.removed}
+                             for lr in sorted(room.learners.values(), key=lambda x: x.id)]}
+
+    async def _get(self):
+        return self._check() or (200, self._rows())
+
+    async def _post(self):
+        refused = self._check()
+        if refused is not None:
+            return refused
+        msg = self.body_json(MAX_BODY)
+        room = self.room
+        unknown = set(msg) - {"remove", "let_back", "max_learners"}
+        if unknown or not msg:
+            raise Refusal(tr("Say remove (a list of learners, or \"unseated\"), let_back (a "
+                             "list of learners) or max_learners (a number)."))
+        done = {"removed": [], "let_back": []}
+        if "max_learners" in msg:
+            try:
+                room.set_max_learners(msg["max_learners"])
+            except ValueError as err:
+                raise Refusal(str(err)) from None
+        remove = msg.get("remove")
+        if remove == "unseated":
+            remove = [lr.id for lr in room.learners.values()
+                      if not lr.removed and lr.table is None]
+        for key, ids in (("removed", remove), ("let_back", msg.get("let_back"))):
+            if ids is None:
+                continue
+            if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool)
+                                                    and i in room.learners for i in ids):
+                raise Refusal(tr("Name the learners by their numbers (learner), as GET lists "
+                                 "them."))
+            for i in ids:
+                (room.remove if key == "removed" else room.let_back)(i)
+                done[key].append(i)
+        room.flush()
+        return 200, {**done, "max_learners": room.max_learners}
+
+
 # ----------------------------------------------------------------------------- the teacher
 def teacher_page_words() -> dict[str, str]:
     """The teacher page's own words (the dashboard and the table bring theirs)."""
@@ -493,6 +694,7 @@ def teacher_page_words() -> dict[str, str]:
         "table": tr("Table {n}"), "replay": tr("Step through the deal"), "close": tr("Close"),
         "first": tr("The deal as dealt"), "back": tr("One move back"),
         "forward": tr("One move on"), "live": tr("The table now"),
+        "seats": tr("Whose cards are at the bottom"),
     }
 
 
@@ -517,7 +719,7 @@ class TeacherPageHandler(_Base):
         self.finish(self.server.teacher_page())
 
 
-class TeacherSocket(tornado.websocket.WebSocketHandler):
+class TeacherSocket(_Socket):
     """The teacher page's socket: the dashboard's state out, its requests in, and the
     page's projector (all of it in :class:`~courtlearn.classroom.dashboard.TeacherDesk`).
     Nothing about the class goes out before the page proves the teacher's token in its
@@ -525,24 +727,14 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
     codes), or the server lets the request in (``ClassServer.teacher_allowed``: the hub's
     teaching scope). Messages are checked and limited as a learner's are."""
 
-    check_origin = LearnerSocket.check_origin
-    send = LearnerSocket.send
-    _pause = staticmethod(LearnerSocket._pause)
-
     def initialize(self, server):
-        self.server = server
-        self.room: Room = server.room
+        super().initialize(server)
         self.teacher = False
-        self.bucket = TokenBucket(server.rate, server.burst)
-        self.warned = 0.0
-        self.address = self.request.remote_ip or "?"
 
-    def open(self):
-        self.set_nodelay(True)
-        stream = self.ws_connection.stream if self.ws_connection is not None else None
-        if stream is not None:
-            stream.max_write_buffer_size = MAX_WRITE_BUFFER
-        self.server.sockets.add(self)
+    def proven(self) -> bool:
+        return self.teacher
+
+    def opened_hook(self):
         if self.server.teacher_allowed(self):
             self._admit()
         elif getattr(self, "hub_auth", None) is not None:    # a hub user who does not teach
@@ -554,75 +746,37 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
         self.teacher = True
         self.server.desk.join(self)
 
-    def on_close(self):
-        self.server.sockets.discard(self)
+    def closed_hook(self):
         if self.teacher:
             self.server.desk.leave(self)
 
-    def refuse(self, reason: str, **extra) -> None:
-        self.send(json.dumps({"type": "refused", "reason": reason, **extra}, ensure_ascii=False))
-
-    async def on_message(self, message):
-        now = time.monotonic()
+    def dispatch(self, kind: str, msg: dict) -> None:
         lang = self.room.language
-        if not self.bucket.take(now):
-            if now - self.warned > 1.0:
-                self.warned = now
-                with using(lang):
-                    self.refuse(tr("Too many messages: slow down."))
-            await self._pause(1.0 / self.server.rate)
-            return
-        with using(lang):
-            if isinstance(message, bytes):
-                return self.refuse(tr("The class server reads text messages only."))
-            if len(message) > MAX_MESSAGE:
-                return self.refuse(tr("That message is too long; nothing changed."))
-            try:
-                msg = json.loads(message)
-            except (ValueError, RecursionError):
-                msg = None
-            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                return self.refuse(tr("The class server ignored a message it does not "
-                                      "understand; nothing changed."))
-        kind = msg["type"]
-        try:
-            if kind == "hello":
-                await self._hello(msg)
-            elif not self.teacher:
-                with using(lang):
-                    self.refuse(tr("Open the teacher's page with the teacher's link first."),
-                                token=True)
-            elif kind == "msg":
-                self.server.desk.intent(self, msg.get("content"))
-            elif kind == "projector":
-                self.server.desk.projector(self, msg.get("content"))
-            elif kind == "quiz":                              # the live quiz (quiz.py)
-                from .quiz import desk_of
-                desk_of(self.room).teacher_message(self, msg.get("content"))
-            elif kind == "puzzles":                           # class puzzles (class_puzzles.py)
-                from .class_puzzles import desk_of as puzzle_desk
-                puzzle_desk(self.room).teacher_message(self, msg.get("content"))
-            else:
-                with using(lang):
-                    self.refuse(tr("The class server ignored a message it does not "
-                                   "understand; nothing changed."))
-        except Exception:                 # a fault of the server's: say so, keep the socket
-            log.exception("a teacher's %s message failed", kind[:20])
+        if not self.teacher:
             with using(lang):
-                self.refuse(tr("Something went wrong on the class server."))
+                self.refuse(tr("Open the teacher's page with the teacher's link first."),
+                            token=True)
+        elif kind == "msg":
+            self.server.desk.intent(self, msg.get("content"))
+        elif kind == "projector":
+            self.server.desk.projector(self, msg.get("content"))
+        elif kind == "quiz":                              # the live quiz (quiz.py)
+            from .quiz import desk_of
+            desk_of(self.room).teacher_message(self, msg.get("content"))
+        elif kind == "puzzles":                           # class puzzles (class_puzzles.py)
+            from .class_puzzles import desk_of as puzzle_desk
+            puzzle_desk(self.room).teacher_message(self, msg.get("content"))
+        else:
+            with using(lang):
+                self.refuse(tr("The class server ignored a message it does not "
+                               "understand; nothing changed."))
 
     async def _hello(self, msg) -> None:
         if self.teacher:
             self.server.desk.join(self)              # the state again
             return
-        guard = self.server.guard
-        wait = guard.wait(self.address, time.monotonic())
-        if wait > 0:
-            await self._pause(wait)
-            if self.ws_connection is None:
-                return
-        ok = self.room.check_teacher(msg.get("token"))
-        guard.result(self.address, ok, time.monotonic())
+        ok = await self._guarded(self.server.teacher_guard,
+                                 lambda: self.room.check_teacher(msg.get("token")))
         if ok:
             self._admit()
         else:
@@ -632,26 +786,99 @@ class TeacherSocket(tornado.websocket.WebSocketHandler):
 
 
 # ----------------------------------------------------------------------------- the server
+class _Watch(tornado.httputil.HTTPMessageDelegate):
+    """Wraps a request's delegate: marks its connection busy from its headers to its end
+    (a connection not busy, waiting for headers or idle between requests, may be closed to
+    make room)."""
+
+    def __init__(self, inner, info):
+        self.inner, self.info = inner, info
+
+    def headers_received(self, start_line, headers):
+        self.info[1] = True
+        return self.inner.headers_received(start_line, headers)
+
+    def data_received(self, chunk):
+        return self.inner.data_received(chunk)
+
+    def finish(self):
+        self.info[1] = False
+        self.info[0] = time.monotonic()
+        return self.inner.finish()
+
+    def on_connection_close(self):
+        self.info[1] = False
+        return self.inner.on_connection_close()
+
+
+class _Listener(tornado.httpserver.HTTPServer):
+    """tornado's HTTPServer, counting its connections for the ClassServer's cap: one
+    address holds at most ``PER_ADDRESS`` (a ``--proxy`` any number); past the general
+    cap the oldest connection not in a request is closed to make room (a half-sent
+    request, an idle keep-alive), so ``/health``, the teacher and the seated learners
+    always get in."""
+
+    owner = None            # the ClassServer
+
+    def handle_stream(self, stream, address):
+        owner = self.owner
+        peer = address[0] if isinstance(address, tuple) and address else "?"
+        if owner is not None and not owner.admit(peer):
+            stream.close()
+            return
+        super().handle_stream(stream, address)
+        if owner is not None:
+            owner.http_conns[stream] = [time.monotonic(), False, peer]
+            owner.per_peer[peer] = owner.per_peer.get(peer, 0) + 1
+
+    def start_request(self, server_conn, request_conn):
+        delegate = super().start_request(server_conn, request_conn)
+        owner = self.owner
+        info = owner.http_conns.get(getattr(server_conn, "stream", None)) if owner else None
+        return delegate if info is None else _Watch(delegate, info)
+
+    def on_close(self, server_conn):
+        super().on_close(server_conn)
+        owner = self.owner
+        if owner is not None:
+            info = owner.http_conns.pop(getattr(server_conn, "stream", None), None)
+            if info is not None:
+                owner._release_peer(info[2])
+
+
 class ClassServer:
     """A Room served over HTTP and WebSockets on ``host``:``port``."""
 
     def __init__(self, room: Room, port: int = 8765, host: str = "0.0.0.0", origins=(),
-                 rate: float = RATE, burst: int = BURST, lite=None):
+                 rate: float = RATE, burst: int = BURST, lite=None, host_names=(), proxies=(),
+                 max_connections: int | None = None, guard: Guard | None = None):
         self.room = room
         self.lite = None if lite is None else _lite_folder(lite)   # the browser-only site
         self.host = host
         self.origins = {o.rstrip("/") for o in origins}
+        self.hosts = Hosts(names=[*host_names, *([host] if host not in ("0.0.0.0", "", "::")
+                                                 else [])], origins=self.origins)
+        self.proxies = proxy_addresses(proxies)
         self.rate, self.burst = rate, burst
-        self.guard = Guard()
+        self.guard = guard if guard is not None else Guard()
+        self.teacher_guard = Guard(free=10, every=2.0)
         self.sockets: set = set()
-        self.buckets: dict = {}           # the API's rate limits: key -> TokenBucket
+        self.http_conns: dict = {}        # stream -> [since, busy, peer] (the _Listener's)
+        self.per_peer: dict[str, int] = {}
+        files = raise_file_limit()
+        # each connection is a file; keep some for the class file, logs and the site's files
+        self.max_connections = max_connections or max(64, files - 100)
+        self.reserve = max(8, int(self.max_connections * RESERVE))
+        self.buckets: dict = {}           # the API's and the joins' limits: key -> TokenBucket
         self.stopped = False
         self.own_store = False            # the server opened the store: it closes it too
         self._static: dict[str, tuple[bytes, str]] = {}
         self._page: bytes | None = None
+        quiet_logs()
         self.app = tornado.web.Application(self.handlers({"server": self}), **self.app_settings())
-        self.http = tornado.httpserver.HTTPServer(self.app, xheaders=False,
-                                                  max_body_size=MAX_BODY)
+        self.http = _Listener(self.app, xheaders=False, max_body_size=MAX_BODY,
+                              idle_connection_timeout=HEADER_TIMEOUT, body_timeout=BODY_TIMEOUT)
+        self.http.owner = self
         try:
             self.http.listen(port, address=host)
         except OSError as err:
@@ -673,6 +900,7 @@ class ClassServer:
                 (p + r"teacher", TeacherPageHandler, args),
                 (p + r"teacher/ws", TeacherSocket, args),
                 (p + r"api/join", JoinApi, args), (p + r"api/results", ResultsApi, args),
+                (p + r"api/teacher/learners", TeacherApi, args),
                 *self.lite_routes()]
 
     def lite_routes(self) -> list:
@@ -703,6 +931,124 @@ class ClassServer:
             return False
         return self.room.check_teacher(auth[6:].strip())
 
+    def storage_changed(self, trouble: str | None) -> None:
+        """The class file stopped saving (``trouble``: the sentence) or saves again: every
+        teacher page says so (learners hear it when they ask for a change)."""
+        with using(self.room.language):
+            text = json.dumps({"type": "refused", "reason": trouble or
+                               tr("The class saves to its file again.")}, ensure_ascii=False)
+        for ws in list(self.sockets):
+            if isinstance(ws, TeacherSocket) and ws.teacher:
+                ws.send(text)
+
+    # -- bounds (limits.py): connections, origins, joins
+    def connections(self) -> int:
+        """Connections open now: HTTP ones and sockets."""
+        return len(self.http_conns) + len(self.sockets)
+
+    @property
+    def general_cap(self) -> int:
+        """Connections past which only seated learners, the teacher and ``/health`` may
+        stay (the others give way, oldest first)."""
+        return self.max_connections - self.reserve
+
+    def admit(self, peer: str) -> bool:
+        """Whether a new connection from ``peer`` may be served (room made for it)."""
+        if peer not in self.proxies and self.per_peer.get(peer, 0) >= PER_ADDRESS:
+            return False
+        while self.connections() >= self.general_cap and self._evict():
+            pass
+        return self.connections() < self.max_connections
+
+    def _evict(self) -> bool:
+        """Close the oldest connection that is not a request under way nor a proven socket
+        (a seated learner's, the teacher's); False when there is none."""
+        best, since = None, None
+        for stream, (t, busy, _peer) in self.http_conns.items():
+            if not busy and (since is None or t < since):
+                best, since = stream, t
+        for ws in self.sockets:
+            if not ws.proven() and (since is None or ws.opened < since):
+                best, since = ws, ws.opened
+        if best is None:
+            return False
+        if isinstance(best, _Socket):
+            self.sockets.discard(best)
+            best.close(1013, "the class server is full")
+        else:
+            info = self.http_conns.pop(best, None)
+            if info is not None:
+                self._release_peer(info[2])
+            best.close()
+        return True
+
+    def _release_peer(self, peer: str) -> None:
+        n = self.per_peer.get(peer, 0) - 1
+        if n > 0:
+            self.per_peer[peer] = n
+        else:
+            self.per_peer.pop(peer, None)
+
+    def socket_opened(self, ws) -> None:
+        self.sockets.add(ws)
+        self.per_peer[ws.peer] = self.per_peer.get(ws.peer, 0) + 1
+        if len(self.sockets) + len(self.http_conns) > self.general_cap:
+            ws.probation = True               # in the reserve: a seated learner or the teacher
+
+    def socket_closed(self, ws) -> None:
+        if ws in self.sockets:
+            self.sockets.discard(ws)
+        self._release_peer(ws.peer)
+
+    def full_refusal(self) -> Refusal:
+        with using(self.room.language):
+            return Refusal(tr("The class server is full just now: try again in a minute."),
+                           full=True)
+
+    def origin_ok(self, origin: str | None, host: str) -> bool:
+        """A request of a page (its Origin; None: not from a page) to this Host: the Host
+        one of the server's names, the Origin the page's own host or a configured one."""
+        if not self.hosts.allowed(host):
+            return False
+        if origin is None or origin in self.origins:
+            return True
+        parsed = urlparse(origin)
+        return bool(parsed.netloc) and parsed.netloc.lower() == host.lower()
+
+    def join_refusal(self, address: str) -> str | None:
+        """Why a new learner may not join from ``address`` now (its address's or the class's
+        joins are spent: see JOIN_RATE), or None (and the join is counted)."""
+        now = time.monotonic()
+        ok_address = address in self.proxies or self._bucket(("join", address), JOIN_RATE,
+                                                             JOIN_BURST).fill(now) >= 1
+        ok_class = self._bucket(("join", None), CLASS_JOIN_RATE,
+                                CLASS_JOIN_BURST).fill(now) >= 1
+        with using(self.room.language):
+            if not ok_address:
+                return tr("Too many learners joined from your network just now: wait a "
+                          "minute and try again.")
+            if not ok_class:
+                return tr("Too many learners are joining the class just now: wait a minute "
+                          "and try again.")
+        self._bucket(("join", address), JOIN_RATE, JOIN_BURST).take(now)
+        self._bucket(("join", None), CLASS_JOIN_RATE, CLASS_JOIN_BURST).take(now)
+        return None
+
+    def rejoin_ok(self, lr) -> bool:
+        """A page of learner ``lr`` says hello again with its token: at most REJOIN_RATE a
+        second (a reload, a phone waking up), so a page reconnecting in a loop cannot make
+        their table-mates redraw hundreds of times a second."""
+        return self.api_take(("rejoin", lr.id), REJOIN_RATE, REJOIN_BURST)
+
+    def _bucket(self, key, rate: float, burst: int) -> TokenBucket:
+        now = time.monotonic()
+        if len(self.buckets) > 20000:
+            self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < 600}
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(rate, burst)
+        return bucket
+
     # -- the notebooks' API (the JupyterHub service, hub.py, knows learners otherwise)
     def api_take(self, key, rate: float, burst: int) -> bool:
         """A request of ``key`` (an address, a learner) may go now: its token bucket."""
@@ -732,14 +1078,18 @@ class ClassServer:
             if "code" not in msg:
                 return 401, {"reason": tr("This notebook is not known to the class: join it "
                                           "again."), "rejoin": True}
-        address = handler.request.remote_ip or "?"
-        wait = self.guard.wait(address, time.monotonic())
-        if wait > 0:
-            await asyncio.sleep(wait)
+        address = handler.address
+        if not await self.guard.turn(address):
+            return 429, {"reason": tr("Too many tries from your network: wait a minute and try "
+                                      "again.")}
         ok = room.check_code(msg.get("code"))
         self.guard.result(address, ok, time.monotonic())
         if not ok:
             return 403, {"reason": tr("That is not the class code.")}
+        clean_name(msg.get("name"))                # a bad name costs no join
+        why = self.join_refusal(address)
+        if why is not None:
+            return 429, {"reason": why}
         lr, token = room.register(msg.get("name"))
         room.flush()                          # saved before the token is given
         return 200, {"token": token, "learner": lr.id, "name": lr.name, "code": room.code}
@@ -842,6 +1192,8 @@ class ClassServer:
         self.http.stop()
         for ws in list(self.sockets):
             ws.close(1001, "server closing")
+        for stream in list(self.http_conns):
+            stream.close()
         self.room.close()
         if self.own_store:
             self.room.store.close()
@@ -916,6 +1268,7 @@ TEACHER_PAGE = """<!doctype html>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="{base}static/table.css">
 <link rel="stylesheet" href="{base}static/dashboard.css">
+<link rel="stylesheet" href="{base}static/teacher.css">
 <script type="application/json" id="courtlearn-teacher-boot">{boot}</script>
 <script type="module" src="{base}static/teacher.js"></script>
 </head>
@@ -945,11 +1298,15 @@ def _room(db, code, language, tables, rules, grace, hints, loop, paused=False) -
 
 def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
           tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
-          hints: bool = False, paused: bool = False, origins=(), lite=None) -> Room:
+          hints: bool = False, paused: bool = False, origins=(), lite=None, host_names=(),
+          proxies=(), max_learners: int | None = None) -> Room:
     """Start the class server in the running event loop (a notebook kernel's) and
     return the Room (``room.server`` is the :class:`ClassServer`). A store holding this
     class (its ``code``, or its only class) resumes it. ``lite``: a built JupyterLite
-    site's folder, served under ``lite/`` (lite.py)."""
+    site's folder, served under ``lite/`` (lite.py). ``host_names``: names of this
+    machine learners type that the server cannot know (a school's own DNS name);
+    ``proxies``: the https proxy in front of it (its address: per-address limits then
+    count the address it forwards); ``max_learners``: the class's cap, when raised."""
     lite = None if lite is None else _lite_folder(lite)      # a bad folder: nothing starts
     try:
         loop = asyncio.get_running_loop()
@@ -957,8 +1314,11 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
         loop = asyncio.get_event_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop, paused)
     try:
-        server = ClassServer(room, port=port, host=host, origins=origins, lite=lite)
-    except OSError:
+        if max_learners is not None:
+            room.set_max_learners(max_learners)
+        server = ClassServer(room, port=port, host=host, origins=origins, lite=lite,
+                             host_names=host_names, proxies=proxies)
+    except (OSError, ValueError):
         if not isinstance(db, Store):
             room.store.close()
         raise
@@ -969,15 +1329,21 @@ def start(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
 async def serve(port: int = 8765, db="class.sqlite", language: str = "en", code=None,
                 tables: int = 10, rules=None, host: str = "0.0.0.0", grace: float = 30.0,
                 hints: bool = False, origins=(), ready=None, stop: asyncio.Event | None = None,
-                server_class=None, lite=None):
+                server_class=None, lite=None, host_names=(), proxies=(),
+                max_learners: int | None = None, max_connections: int | None = None):
     """Run the class server until ``stop`` is set (or forever): the console script's
     loop. ``ready(server)`` is called once it listens. ``server_class``: another kind of
     :class:`ClassServer` (called like it), e.g. the JupyterHub service's. ``lite``: a
-    built JupyterLite site's folder, served under ``lite/``."""
+    built JupyterLite site's folder, served under ``lite/``. ``host_names``, ``proxies``,
+    ``max_learners``: as :func:`start`."""
     lite = None if lite is None else _lite_folder(lite)      # a bad folder: nothing starts
     loop = asyncio.get_running_loop()
     room = _room(db, code, language, tables, rules, grace, hints, loop)
+    if max_learners is not None:
+        room.set_max_learners(max_learners)
     server = (server_class or ClassServer)(room, port=port, host=host, origins=origins,
+                                           host_names=host_names, proxies=proxies,
+                                           max_connections=max_connections,
                                            **({} if lite is None else {"lite": lite}))
     server.own_store = not isinstance(db, Store)
     if ready is not None:

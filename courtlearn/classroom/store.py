@@ -26,13 +26,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pathlib
 import sqlite3
 import time
 
-__all__ = ["Store", "token_hash", "SCHEMA_VERSION"]
+__all__ = ["Store", "token_hash", "SCHEMA_VERSION", "ClassFileError"]
 
-SCHEMA_VERSION = 2         # 2: results (issue 26)
+
+class ClassFileError(ValueError):
+    """The class file cannot be used (another server holds it, it is not a class file, it
+    cannot be written, the disk is full): the sentence says which and what to do."""
+
+
+MIN_FREE = 1 << 20          # bytes a disk must have free to open a class file on it
+_LOCKED: dict[str, int] = {}    # class files this process holds: real path -> lock's fd
+
+SCHEMA_VERSION = 3         # 2: results (issue 26); 3: their titles (issue 29)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,7 +74,7 @@ CREATE TABLE IF NOT EXISTS results (
     class TEXT NOT NULL REFERENCES classes(code), learner INTEGER NOT NULL
     REFERENCES learners(id), id TEXT NOT NULL, kind TEXT NOT NULL, item TEXT NOT NULL,
     answer TEXT NOT NULL, right INTEGER NOT NULL, attempt INTEGER NOT NULL, seconds REAL,
-    at REAL NOT NULL, received REAL NOT NULL, PRIMARY KEY (class, learner, id));
+    at REAL NOT NULL, received REAL NOT NULL, title TEXT, PRIMARY KEY (class, learner, id));
 CREATE INDEX IF NOT EXISTS results_by_item ON results (class, learner, kind, item, attempt);
 """
 # issue 25's stand-in for the results table (never written): replaced when a file has it
@@ -98,6 +108,9 @@ class Store:
         self.path = str(path)
         self.readonly = bool(readonly)
         self.commits = 0
+        self.failed = None                   # the error of a write the disk refused
+        self._lock = None
+        self.db = None
         if self.readonly:                    # reading a class's file after class
             uri = pathlib.Path(self.path).resolve().as_uri() + "?mode=ro"
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None,
@@ -105,16 +118,32 @@ class Store:
             self.db.row_factory = sqlite3.Row
             self.db.execute("PRAGMA busy_timeout=5000")
             return
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={str(synchronous).upper()}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self._replace_old_results()
-        self.db.executescript(SCHEMA)
-        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)",
-                        (str(SCHEMA_VERSION),))
+        if self.path != ":memory:":
+            _check_file(self.path)           # before SQLite maps anything (-shm: SIGBUS)
+            self._lock = _lock(self.path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={str(synchronous).upper()}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA busy_timeout=5000")
+            self._replace_old_results()
+            self.db.executescript(SCHEMA)
+            self._title_results()
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)",
+                            (str(SCHEMA_VERSION),))
+        except sqlite3.Error as err:
+            self._unlock()
+            if self.db is not None:
+                self.db.close()
+                self.db = None
+            raise ClassFileError(_why(self.path, err)) from None
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            _unlock(self.path, self._lock)
+            self._lock = None
 
     def _replace_old_results(self) -> None:
         """A file from before the results (issue 25's stand-in table, never written) gets
@@ -128,9 +157,13 @@ class Store:
 
     # ------------------------------------------------------------------ transactions
     def _write(self, sql: str, args=()) -> sqlite3.Cursor:
-        if not self.db.in_transaction:
-            self.db.execute("BEGIN")
-        return self.db.execute(sql, args)
+        try:
+            if not self.db.in_transaction:
+                self.db.execute("BEGIN")
+            return self.db.execute(sql, args)
+        except sqlite3.OperationalError as err:     # the disk refused: the commit will too
+            self.failed = err
+            raise
 
     @property
     def pending(self) -> bool:
@@ -139,21 +172,30 @@ class Store:
 
     def commit(self) -> None:
         """Make every write so far durable (the server acknowledges after this)."""
+        if self.failed is not None:
+            raise self.failed
         if self.db.in_transaction:
             self.db.execute("COMMIT")
             self.commits += 1
 
     def rollback(self) -> None:
+        self.failed = None
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
 
     def close(self) -> None:
         """Commit what is pending and close the file (a second call does nothing)."""
         if self.db is None:
+            self._unlock()
             return
-        self.commit()
-        self.db.close()
-        self.db = None
+        try:
+            self.commit()
+        except sqlite3.Error:                # a disk that refuses: what was saved stays
+            self.rollback()
+        finally:
+            self.db.close()
+            self.db = None
+            self._unlock()
 
     # ------------------------------------------------------------------ classes
     def create_class(self, code: str, language: str, settings: dict) -> None:
@@ -201,6 +243,9 @@ class Store:
 
     def remove_learner(self, learner_id: int) -> None:
         self._write("UPDATE learners SET removed = 1 WHERE id = ?", (learner_id,))
+
+    def readmit_learner(self, learner_id: int) -> None:
+        self._write("UPDATE learners SET removed = 0 WHERE id = ?", (learner_id,))
 
     # ------------------------------------------------------------------ tables and seats
     def add_table(self, code: str, number: int, rules: dict, seed: int, first_dealer: int) -> int:
@@ -260,14 +305,14 @@ class Store:
     # ------------------------------------------------------------------ results (issue 26)
     def add_result(self, code: str, learner_id: int, row: dict) -> bool:
         """Keep one result (``row``: id, kind, item, answer (JSON text), right, attempt,
-        seconds, at, received); False when the learner's result of that id is there already
-        (a resend: nothing changes)."""
+        seconds, at, received, title: what the dashboard shows of it); False when the
+        learner's result of that id is there already (a resend: nothing changes)."""
         cur = self._write(
             "INSERT OR IGNORE INTO results (class, learner, id, kind, item, answer, right, "
-            "attempt, seconds, at, received) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "attempt, seconds, at, received, title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (code, learner_id, row["id"], row["kind"], row["item"], row["answer"],
              int(bool(row["right"])), row["attempt"], row["seconds"], row["at"],
-             row["received"]))
+             row["received"], row.get("title")))
         return cur.rowcount == 1
 
     def result(self, code: str, learner_id: int, result_id: str) -> dict | None:
@@ -286,6 +331,27 @@ class Store:
             args.append(learner_id)
         return [dict(r) for r in self.db.execute(sql + " ORDER BY received, rowid", args)]
 
+    def _title_results(self) -> None:
+        """A file from before the results' titles (schema 2) gets the column; the room
+        fills it for the rows there (:meth:`untitled_results`, :meth:`set_result_titles`)."""
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(results)")}
+        if "attempt" in cols and "title" not in cols:
+            self.db.execute("ALTER TABLE results ADD COLUMN title TEXT")
+
+    def untitled_results(self, code: str) -> list[tuple]:
+        """(rowid, kind, item) of the class's results stored without a title."""
+        if not self._has_results() or self.readonly:
+            return []
+        return [tuple(r) for r in self.db.execute(
+            "SELECT rowid, kind, item FROM results WHERE class = ? AND title IS NULL",
+            (code,))]
+
+    def set_result_titles(self, titles) -> None:
+        """``titles``: (title, rowid) pairs."""
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN")
+        self.db.executemany("UPDATE results SET title = ? WHERE rowid = ?", list(titles))
+
     def _has_results(self) -> bool:
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(results)")}
         return "attempt" in cols
@@ -293,3 +359,92 @@ class Store:
     def next_batch(self) -> int:
         row = self.db.execute("SELECT MAX(batch) FROM deals").fetchone()
         return (row[0] or 0) + 1
+
+
+# ----------------------------------------------------------------------------- the file
+def _check_file(path: str) -> None:
+    """Refuse, with a sentence, a class file SQLite would fail on or crash on: a folder,
+    a file that cannot be written, its -wal or -shm that cannot be (SQLite maps -shm: a
+    file it cannot grow kills the process with SIGBUS), a disk with no room."""
+    p = pathlib.Path(path)
+    folder = p.parent if str(p.parent) else pathlib.Path(".")
+    if p.is_dir():
+        raise ClassFileError(f"{path} is a folder, not a class file: give a file name "
+                             f"(e.g. {p / 'class.sqlite'})")
+    if not folder.is_dir():
+        raise ClassFileError(f"the folder of the class file {path} does not exist: make it "
+                             f"first, or give another path")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ClassFileError(f"the class file's folder {folder} cannot be written (SQLite "
+                             f"keeps its -wal and -shm files beside {p.name}): choose a "
+                             f"folder you can write")
+    for f in (p, pathlib.Path(path + "-wal"), pathlib.Path(path + "-shm")):
+        if f.exists() and (not f.is_file() or not os.access(f, os.R_OK | os.W_OK)):
+            raise ClassFileError(f"{f} cannot be read and written by this process: change "
+                                 f"its owner or permissions (a class file and its -wal and "
+                                 f"-shm files belong to whoever runs the class)")
+    try:
+        st = os.statvfs(folder)
+        free = st.f_bavail * st.f_frsize
+    except (OSError, AttributeError):
+        free = MIN_FREE
+    if free < MIN_FREE:
+        raise ClassFileError(f"the disk of {path} is full ({free // 1024} KiB free): free some "
+                             f"space before the class starts")
+
+
+def _why(path: str, err) -> str:
+    text = str(err)
+    if "not a database" in text or "malformed" in text:
+        return (f"{path} is not a class file (SQLite says: {text}): give the file a class "
+                f"was saved in, or a new name for a new class")
+    if "readonly" in text or "read-only" in text:
+        return f"{path} cannot be written (SQLite says: {text}): check its permissions"
+    if "full" in text:
+        return f"the disk of {path} is full (SQLite says: {text}): free some space"
+    return f"{path} cannot be opened as a class file (SQLite says: {text})"
+
+
+def _lock(path: str):
+    """One server per class file: an exclusive lock (fcntl.flock) on ``<file>.lock``, which
+    holds the pid of its holder; ClassFileError naming the file and the holder when
+    another process (or this one) holds it."""
+    try:
+        import fcntl
+    except ImportError:                       # no flock here (Windows): no lock
+        return None
+    real = os.path.realpath(path)
+    if real in _LOCKED:
+        raise ClassFileError(f"this process (pid {os.getpid()}) serves the class file {path} "
+                             f"already: close that class first (room.close())")
+    lockname = real + ".lock"
+    try:
+        fd = os.open(lockname, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as err:
+        raise ClassFileError(f"the lock file {lockname} cannot be made ({err.strerror}): "
+                             f"choose a folder you can write") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").split()
+        except OSError:
+            holder = []
+        os.close(fd)
+        who = f"process {holder[0]}" if holder and holder[0].isdigit() else "another process"
+        raise ClassFileError(f"another class server ({who}) is using the class file {path}: "
+                             f"stop it first, or give this class another file") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    _LOCKED[real] = fd
+    return fd
+
+
+def _unlock(path: str, fd) -> None:
+    real = os.path.realpath(path)
+    if _LOCKED.get(real) == fd:
+        del _LOCKED[real]
+    try:
+        os.close(fd)                          # closing the file releases the lock
+    except OSError:
+        pass
