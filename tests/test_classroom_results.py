@@ -550,9 +550,51 @@ def test_a_file_from_before_the_results_gets_their_table(tmp_path):
     assert cl.classroom.results(db).empty                      # read only: as it is
     store = Store(db)
     cols = [r[1] for r in store.db.execute("PRAGMA table_info(results)")]
-    assert "attempt" in cols and store.db.execute(
-        "SELECT value FROM meta WHERE key='schema'").fetchone()[0] == "2"
+    assert {"attempt", "title"} <= set(cols) and store.db.execute(
+        "SELECT value FROM meta WHERE key='schema'").fetchone()[0] == "3"
     store.close()
+
+
+def test_a_file_of_results_without_titles_gets_them_once_and_the_dashboard_reads_them(
+        tmp_path):
+    """Schema 2 (issue 26) stored no title: the dashboard named each item by building its
+    question again, 600 wrong fresh best_card results took 18 s (issue 29). Opening such a
+    file stores every title once; reading never builds a question."""
+    from courtlearn.classroom.store import SCHEMA
+    db = tmp_path / "class.sqlite"
+    old = sqlite3.connect(db)
+    old.executescript(SCHEMA.replace(" title TEXT,", "") + """
+        INSERT INTO meta VALUES ('schema', '2');
+        INSERT INTO classes VALUES ('OLDTWO', 'ur', '{}', 0);
+        INSERT INTO learners (id, class, token_hash, name, created) VALUES (1, 'OLDTWO', 'h', 'Ali', 0);""")
+    for i, (kind, item) in enumerate([("exercise", "best_card/seed=123456"),
+                                      ("exercise", "trick_winner/1"), ("puzzle", "puzzle/1.1"),
+                                      ("exercise", "no_such/1")]):
+        old.execute("INSERT INTO results (class, learner, id, kind, item, answer, right, attempt,"
+                    " at, received) VALUES ('OLDTWO', 1, ?, ?, ?, '\"x\"', 0, 1, ?, ?)",
+                    (f"old-{i:05d}", kind, item, 1.0 + i, 1.0 + i))
+    old.commit()
+    old.close()
+    import courtlearn.exercises as ex
+    built = []
+    real = ex.question
+    ex.question = lambda *a, **k: built.append(a) or real(*a, **k)
+    try:
+        room = Room.load(Store(db), "OLDTWO")
+        titles = [r["title"] for r in room.store.results("OLDTWO")]
+        grid = room.tally.state([(1, "Ali")])
+    finally:
+        ex.question = real
+    assert built == []                                   # no question was built to name one
+    from courtlearn.language import using
+    with using("ur"):
+        from courtlearn.exercises._base import question_title
+        assert titles[:2] == [question_title("best_card", seed=123456),
+                              question_title("trick_winner", 1)]
+        assert titles[2] == cl.puzzles.puzzle(1, 1).heading
+    assert titles[3] == "no_such/1"
+    assert [it["title"] for it in grid["items"]] == titles
+    room.store.close()
 
 
 # ----------------------------------------------------------------------------- the dashboard
@@ -564,13 +606,13 @@ def test_the_dashboard_grid_shows_who_is_where_who_is_stuck_and_the_hardest(tmp_
     plan = {"Ali": [("trick_winner/1", "K♥")],
             "Zoya": [("trick_winner/1", "2♥"), ("trick_winner/1", "Q♥"),
                      ("trick_winner/1", "A♣")],                        # three tries, stuck
-            "Bina": [("trick_winner/1", "2♥"), ("legal_cards/1", "K♠")]}   # then idle
+            "Bina": [("trick_winner/1", "2♥"), ("legal_cards/1", "K♠")]}   # then away
     n = 0
     for who, tries in plan.items():
         for item, ans in tries:
             n += 1
             room.record(people[who], result(f"id-{n:06d}", item=item, answer=ans))
-    room.tally.last[people["Bina"].id] -= res.STUCK_IDLE + 1      # nothing from Bina since
+    room.tally.last[people["Bina"].id] -= 3600      # nothing from Bina since: at a table
     core = DashboardCore(room)
     st = core.state()["results"]
     assert [it["key"] for it in st["items"]] == ["exercise:trick_winner/1",
@@ -578,7 +620,8 @@ def test_the_dashboard_grid_shows_who_is_where_who_is_stuck_and_the_hardest(tmp_
     rows = {r["name"]: r for r in st["learners"]}
     assert [r["name"] for r in st["learners"]] == ["<b>Chen</b>", "Ali", "Bina", "Zoya"]
     assert rows["Zoya"]["stuck"] == "tries" and rows["Zoya"]["tries_now"] == 3
-    assert rows["Bina"]["stuck"] == "idle" and rows["Bina"]["current"] == "exercise:legal_cards/1"
+    # stuck means wrong tries at an exercise, never time away (issue 32, item 7)
+    assert rows["Bina"]["stuck"] is None and rows["Bina"]["current"] == "exercise:legal_cards/1"
     assert rows["Ali"]["stuck"] is None and rows["Ali"]["solved_now"]
     assert rows["<b>Chen</b>"]["current"] is None and rows["<b>Chen</b>"]["cells"] == {}
     assert rows["Ali"]["cells"] == {"exercise:trick_winner/1": {"tries": 1, "state": "first"}}

@@ -3,7 +3,8 @@
 From then on every exercise check (``q.check(answer)``) and every puzzle try
 (``p.check(line)``, the puzzle table) goes to the class server as a *result*
 (:mod:`courtlearn.classroom.grading`): the item, the answer, how long the learner had
-the question. The server judges it again and stores it; the teacher sees it
+the question. The checks only publish their results (:mod:`courtlearn.publish`, which
+loads this module at the first one); this module listens. The server judges it again and stores it; the teacher sees it
 (``room.results()``, the dashboard). Worked answers (``cl.exercises.worked(...)``,
 ``cl.puzzles.worked(...)``) and checks under ``COURTLEARN_STRICT=1`` are never sent.
 
@@ -433,38 +434,26 @@ def _report(kind: str, item: str, answer, seconds, ref=None) -> None:
     _wake_sender()
 
 
-def exercise_checked(question, answer, correct) -> None:
-    """The hook of ``Question.check`` (courtlearn/exercises/_base.py): the check goes to
-    the class, when the notebook joined one."""
-    from .grading import encode_answer, exercise_item
-    if not _joined_anything():
+def _on_checked(checked) -> None:
+    """The listener of every published check (courtlearn/publish.py): an exercise check or
+    a puzzle try goes to the class, when the notebook joined one."""
+    if checked.kind not in ("exercise", "puzzle") or not _joined_anything():
         return
-    _report("exercise", exercise_item(question), encode_answer(answer),
-            time.monotonic() - question.made)
-
-
-def puzzle_tried(puzzle, cards, solved) -> None:
-    """The hook of every puzzle try (``courtlearn.puzzles.record_try``): the line goes to
-    the class, when the notebook joined one."""
-    if not _joined_anything():
-        return
-    from courtlearn.exercises._base import read_cards
-    from courtlearn.puzzles.progress_file import puzzle_id
-
-    from .grading import puzzle_item
-    try:
-        line = [c.code for c in read_cards(cards)]
-    except Exception:                                   # noqa: BLE001 (not a line)
-        return
-    item = puzzle_item(puzzle)
-    now = time.monotonic()
-    first = _first_try.setdefault(item, now)
-    _report("puzzle", item, line, now - first, ref=puzzle_id(puzzle))
+    seconds = checked.seconds
+    if checked.kind == "puzzle" and seconds is None:   # since this process's first try of it
+        now = time.monotonic()
+        seconds = now - _first_try.setdefault(checked.item, now)
+    _report(checked.kind, checked.item, checked.answer, seconds, ref=checked.ref)
 
 
 def _joined_anything() -> bool:
     """Cheap: whether a class may be joined at all (the file names one, or the variable)."""
     return bool(os.environ.get(ENV)) or _pf().load_all().get("class") is not None
+
+
+from courtlearn import publish as _publish  # noqa: E402 (the checks reach the class so)
+
+_publish.subscribe(_on_checked)
 
 
 # ----------------------------------------------------------------------------- the learner's calls

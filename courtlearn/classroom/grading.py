@@ -12,10 +12,13 @@ puzzle try as a *result*, a JSON object (hostile until checked):
 question by kind and number (``trick_winner/1``) or seed (``trick_winner/seed=7``), a
 puzzle by level and number (``puzzle/1.2``, ``ref`` the digest of its position, so a
 ladder of another version is not taken for this one); ``answer``: what the learner gave
-(a text, a whole number, null, or a list of texts and numbers); ``seconds``: how long the
-learner had the question before this try; ``at``: when (Unix time). Whether it is right
-is never taken from the notebook: :func:`judge_exercise` and :func:`judge_puzzle` judge
-it again with the checkers the notebook used. The try's number is counted here too.
+(a text, a whole number or a list of texts and numbers; never null); ``seconds``: how
+long the learner had the question before this try; ``at``: when (Unix time). Whether it
+is right is never taken from the notebook: :func:`judge_exercise` and
+:func:`judge_puzzle` judge it again with the checkers the notebook used (in the class
+server, off its event loop: :mod:`courtlearn.classroom.workers`). The try's number is
+counted here too, and what the dashboard shows of it (the item's title) is stored with
+it.
 
 :func:`check_result` refuses what is not a result (a :class:`Refusal`, nothing stored).
 :class:`Tally` keeps the class's results in memory for the dashboard (who is where, who is
@@ -35,11 +38,11 @@ import json
 import math
 import re
 import sqlite3
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from courtlearn.language import tr
+from courtlearn.publish import encode_answer, exercise_item, puzzle_item
 
 from .room import Refusal
 
@@ -57,8 +60,9 @@ MAX_INT = 10 ** 6
 MAX_SECONDS = 30 * 24 * 3600
 FIELDS = {"id", "kind", "item", "answer", "seconds", "at", "ref", "try"}
 STUCK_TRIES = 3            # tries without a right answer on the item a learner is at
-STUCK_IDLE = 300.0         # seconds without a result while the item is not solved
+STUCK_KINDS = ("exercise", "puzzle")     # a quiz question is answered once: never "stuck"
 GRID_ITEMS = 40            # the dashboard's grid shows the latest items at most
+ROWS = 50                  # learners on one page of the dashboard's grid
 HARDEST = 5                # questions in "most of the class got wrong"
 
 RESULT_COLUMNS = ["learner", "name", "kind", "item", "tries", "first_right", "solved",
@@ -68,18 +72,6 @@ ANSWER_COLUMNS = ["learner", "name", "kind", "item", "try", "answer", "right", "
 
 
 # ----------------------------------------------------------------------------- items
-def exercise_item(question) -> str:
-    """The item of an exercise question: ``kind/number`` or ``kind/seed=N``."""
-    if question.number is not None:
-        return f"{question.kind}/{question.number}"
-    return f"{question.kind}/seed={question.seed}"
-
-
-def puzzle_item(puzzle) -> str:
-    """``puzzle/level.number``."""
-    return f"puzzle/{puzzle.key}"
-
-
 def _exercise_parts(item: str):
     """(kind, number, seed) of an exercise item; Refusal when there is no such question."""
     from courtlearn import exercises
@@ -116,11 +108,15 @@ def _puzzle(item: str):
 
 
 def item_title(kind: str, item: str) -> str:
-    """The item in words (the current language): the exercise's title and question, or the
-    puzzle's heading; the item itself when it is not known here."""
+    """The item in words (the current language): the exercise's title from its kind and
+    number or seed (the question is never built: a fresh question may take the solver a
+    second), the puzzle's heading; the item itself when it is not known here. Stored with
+    each result when it is recorded: the dashboard reads it, never computes it."""
     try:
         if kind in ("exercise", "quiz"):       # a quiz question is an exercise's: kind/seed=N
-            return _question(*_exercise_parts(item)).title
+            from courtlearn.exercises._base import question_title
+            ekind, number, seed = _exercise_parts(item)
+            return question_title(ekind, number, seed)
         if kind == "puzzle":
             return _puzzle(item).heading
     except Exception:                              # noqa: BLE001 (a name, never a failure)
@@ -129,42 +125,10 @@ def item_title(kind: str, item: str) -> str:
 
 
 # ----------------------------------------------------------------------------- answers
-def encode_answer(answer):
-    """An answer as it travels (JSON): a text, a whole number, a truth value or null, or a
-    list of texts and numbers; a card becomes its code (``KH``), anything else its text.
-    What the learner's checker read is what the server reads again.
-
-    >>> import courtlearn as cl
-    >>> encode_answer(cl.Card.parse("KH")), encode_answer(("KH", 2)), encode_answer(None)
-    ('KH', ['KH', 2], None)
-    """
-    import numbers
-    if answer is None or isinstance(answer, (bool, str)):
-        return answer[:MAX_TEXT] if isinstance(answer, str) else answer
-    if isinstance(answer, numbers.Integral):
-        return int(answer)
-    code = getattr(answer, "code", None)
-    if isinstance(code, str):                      # a Card
-        return code
-    if isinstance(answer, (set, frozenset)):      # no order of its own: a fixed one
-        return sorted((_part(a) for a in answer), key=str)[:MAX_LIST]
-    from courtlearn.exercises._base import _is_sequence
-    if _is_sequence(answer):
-        return [_part(a) for a in list(answer)[:MAX_LIST]]
-    return str(answer)[:MAX_TEXT]
-
-
-def _part(value):
-    import numbers
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    code = getattr(value, "code", None)
-    return code if isinstance(code, str) else str(value)[:MAX_PART]
-
-
 def check_answer(value):
-    """``value`` when it has an answer's shape (see :func:`encode_answer`), else Refusal."""
-    if value is None or isinstance(value, bool):
+    """``value`` when it has an answer's shape (see :func:`encode_answer`), else Refusal.
+    ``null`` is no answer (issue 29: it was stored as a wrong try)."""
+    if isinstance(value, bool):
         return value
     if isinstance(value, int):
         if abs(value) <= MAX_INT:
@@ -291,15 +255,20 @@ class _Cell:
 
 class Tally:
     """The class's results in memory, per learner and item (what the dashboard draws):
-    tries, right at the first try, solved, time taken, and where each learner is (the item
-    of their latest result)."""
+    tries, right at the first try, solved, time taken, where each learner is (the item of
+    their latest result), and per item its title (as stored with the result: nothing is
+    rebuilt to name it) and how many learners tried it and did not get it right at the
+    first try (the "most got wrong" list, kept as results come)."""
 
     def __init__(self):
         self.cells: dict[tuple, _Cell] = {}      # (learner, kind, item) -> _Cell
         self.items: dict[tuple, int] = {}        # (kind, item) -> order of first result
+        self.titles: dict[tuple, str] = {}       # (kind, item) -> its title, as stored
+        self.per_item: dict[tuple, list] = {}    # (kind, item) -> [tried, not right at first]
         self.current: dict[int, tuple] = {}      # learner -> (kind, item) of the latest
         self.last: dict[int, float] = {}         # learner -> when the latest arrived
         self.count = 0
+        self._order: list = []                   # the items in order (the dashboard's columns)
 
     @classmethod
     def of(cls, rows) -> "Tally":
@@ -307,90 +276,107 @@ class Tally:
         t = cls()
         for r in sorted(rows, key=lambda r: (r["received"], r["attempt"])):
             t.add(r["learner"], r["kind"], r["item"], bool(r["right"]), r["seconds"], r["at"],
-                  r["received"])
+                  r["received"], r.get("title"))
         return t
 
     def tries(self, learner: int, kind: str, item: str) -> int:
         cell = self.cells.get((learner, kind, item))
         return 0 if cell is None else cell.tries
 
-    def add(self, learner, kind, item, right, seconds, at, received) -> int:
+    def title(self, kind: str, item: str) -> str:
+        """The item's title as stored with its first result (the item itself without one)."""
+        return self.titles.get((kind, item)) or item
+
+    def add(self, learner, kind, item, right, seconds, at, received, title=None) -> int:
         """One more result; returns its try number."""
+        ki = (kind, item)
         cell = self.cells.get((learner, kind, item))
         if cell is None:
             cell = self.cells[(learner, kind, item)] = _Cell()
-        self.items.setdefault((kind, item), len(self.items))
+        if ki not in self.items:
+            self.items[ki] = len(self.items)
+            self._order.append(ki)
+            self.per_item[ki] = [0, 0]
+        if title and ki not in self.titles:
+            self.titles[ki] = title
         cell.tries += 1
         if cell.tries == 1:
             cell.first_right = bool(right)
             cell.first = at
+            counts = self.per_item[ki]
+            counts[0] += 1
+            counts[1] += not right
         if not cell.solved:
             cell.seconds = seconds
         cell.solved = cell.solved or bool(right)
         cell.last = at
         cell.received = received
-        self.current[learner] = (kind, item)
+        self.current[learner] = ki
         self.last[learner] = max(received, self.last.get(learner, received))
         self.count += 1
         return cell.tries
 
-    def state(self, learners, now: float | None = None, stuck_tries: int = STUCK_TRIES,
-              idle: float = STUCK_IDLE) -> dict:
+    def stuck(self, learner, stuck_tries: int = STUCK_TRIES) -> bool:
+        """Whether ``learner`` is stuck: ``stuck_tries`` or more wrong tries at the exercise
+        or puzzle they are at (never for time away from their results: they may be at a
+        table)."""
+        cur = self.current.get(learner)
+        if cur is None or cur[0] not in STUCK_KINDS:
+            return False
+        cell = self.cells.get((learner, *cur))
+        return cell is not None and not cell.solved and cell.tries >= stuck_tries
+
+    def state(self, learners, page: int = 0, rows: int = ROWS,
+              stuck_tries: int = STUCK_TRIES) -> dict:
         """The dashboard's results part. ``learners``: (learner id, name shown) of every
-        learner of the class, in the order to show them. Each learner: where they are (the
-        item of their latest result, its tries and whether solved), ``stuck`` ("tries":
-        ``stuck_tries`` or more tries there without a right answer; "idle": no result for
-        ``idle`` seconds while it is not solved; else None) and a cell per item (``state``
-        "first" right at the first try, "solved" later, "trying" not yet). ``hardest``: the
-        items the most learners did not get right at the first try (at most 5)."""
-        now = time.time() if now is None else now
-        order = sorted(self.items, key=self.items.get)
-        shown = order[-GRID_ITEMS:]
-        keys = {ki: f"{ki[0]}:{ki[1]}" for ki in order}
-        items = [{"key": keys[ki], "kind": ki[0], "item": ki[1],
-                  "title": item_title(*ki)} for ki in shown]
-        rows = []
-        for lid, name in learners:
+        learner of the class, in the order to show them; only page ``page`` of ``rows`` of
+        them is in it (a class of thousands stays a small message). Each learner: where
+        they are (the item of their latest result, its tries and whether solved),
+        ``stuck`` ("tries": ``stuck_tries`` or more wrong tries at the exercise or puzzle
+        they are at, else None) and a cell per item (``state`` "first" right at the first
+        try, "solved" later, "trying" not yet). ``items``: the latest items, each with its
+        ``number`` (in the order they were first tried, as ``hardest`` numbers them too).
+        ``hardest``: the items the most learners did not get right at the first try."""
+        order = self._order
+        first = max(0, len(order) - GRID_ITEMS)
+        shown = order[first:]
+        keys = {ki: f"{ki[0]}:{ki[1]}" for ki in shown}
+        items = [{"key": keys[ki], "kind": ki[0], "item": ki[1], "number": first + i + 1,
+                  "title": self.title(*ki)} for i, ki in enumerate(shown)]
+        total = len(learners)
+        pages = max(1, -(-total // rows))
+        page = min(max(0, int(page)), pages - 1)
+        out_rows = []
+        for lid, name in learners[page * rows:(page + 1) * rows]:
             cur = self.current.get(lid)
             cell = self.cells.get((lid, *cur)) if cur else None
-            last = self.last.get(lid)
-            stuck = None
-            if cell is not None and not cell.solved:
-                if cell.tries >= stuck_tries:
-                    stuck = "tries"
-                elif now - last >= idle:
-                    stuck = "idle"
             cells = {}
             for ki in shown:
                 c = self.cells.get((lid, *ki))
                 if c is not None:
                     cells[keys[ki]] = {"tries": c.tries, "state": "first" if c.first_right
                                        else "solved" if c.solved else "trying"}
-            rows.append({"learner": lid, "name": name,
-                         "current": keys[cur] if cur else None,
-                         "current_title": item_title(*cur) if cur else None,
-                         "tries_now": cell.tries if cell else 0,
-                         "solved_now": bool(cell and cell.solved),
-                         "last": last, "stuck": stuck, "cells": cells})
-        # nothing here changes with the clock alone but ``stuck`` (the dashboard looks
-        # again every half minute: an unchanged state is not sent again)
-        return {"items": items, "learners": rows, "hardest": self.hardest(keys),
-                "stuck_tries": stuck_tries, "idle_minutes": round(idle / 60, 1),
-                "count": self.count}
+            out_rows.append({"learner": lid, "name": name,
+                             "current": f"{cur[0]}:{cur[1]}" if cur else None,
+                             "current_title": self.title(*cur) if cur else None,
+                             "tries_now": cell.tries if cell else 0,
+                             "solved_now": bool(cell and cell.solved),
+                             "last": self.last.get(lid),
+                             "stuck": "tries" if self.stuck(lid, stuck_tries) else None,
+                             "cells": cells})
+        return {"items": items, "learners": out_rows, "hardest": self.hardest(),
+                "stuck_tries": stuck_tries, "count": self.count,
+                "page": page, "pages": pages, "rows": rows, "total": total}
 
-    def hardest(self, keys=None) -> list[dict]:
-        """The items most learners did not get right at the first try: each with how many
-        tried it, how many did not, and that share (most first; at most 5)."""
-        per: dict[tuple, list] = {}
-        for (lid, kind, item), c in self.cells.items():
-            tally = per.setdefault((kind, item), [0, 0])
-            tally[0] += 1
-            tally[1] += not c.first_right
-        out = [{"key": (keys or {}).get(ki, f"{ki[0]}:{ki[1]}"), "kind": ki[0], "item": ki[1],
-                "title": item_title(*ki), "tried": n, "wrong": wrong,
-                "share": round(wrong / n, 3)}
-               for ki, (n, wrong) in per.items() if wrong]
-        out.sort(key=lambda r: (-r["share"], -r["wrong"], self.items[(r["kind"], r["item"])]))
+    def hardest(self) -> list[dict]:
+        """The items most learners did not get right at the first try: each with its
+        ``number`` (as the grid's columns), how many tried it, how many did not get it right
+        at the first try, and that share (most first; at most 5)."""
+        out = [{"key": f"{ki[0]}:{ki[1]}", "kind": ki[0], "item": ki[1],
+                "number": self.items[ki] + 1, "title": self.title(*ki), "tried": n,
+                "wrong": wrong, "share": round(wrong / n, 3)}
+               for ki, (n, wrong) in self.per_item.items() if wrong]
+        out.sort(key=lambda r: (-r["share"], -r["wrong"], r["number"]))
         return out[:HARDEST]
 
 

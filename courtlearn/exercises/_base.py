@@ -455,10 +455,7 @@ class Question:
 
     @property
     def title(self) -> str:
-        from courtlearn.exercises import TITLES
-        which = tr("question {n}", n=self.number) if self.number is not None \
-            else tr("fresh question, seed {seed}", seed=self.seed)
-        return f"{TITLES.get(self.kind, self.kind)} ({which})"
+        return question_title(self.kind, self.number, self.seed)
 
     def __repr__(self) -> str:
         lines = [self.title, self.text, "", self.prompt]
@@ -509,11 +506,26 @@ class Question:
         return Feedback(False, tr("Not yet: {why}", why=why), self.solution)
 
 
+def question_title(kind: str, number: int | None = None, seed: int | None = None) -> str:
+    """A question's title in the current language, from its kind and number (or seed)
+    alone: the question itself need not be built (the class's dashboard names items so).
+
+    >>> question_title("trick_winner", 2)
+    'Which card wins this trick? (question 2)'
+    """
+    from courtlearn.exercises import TITLES
+    which = tr("question {n}", n=number) if number is not None \
+        else tr("fresh question, seed {seed}", seed=seed)
+    return f"{TITLES.get(kind, kind)} ({which})"
+
+
 def _to_class(question: Question, answer: Any, fb: Feedback) -> None:
-    """The check goes to the learner's class, if their notebook joined one (a no-op
-    otherwise; never raises: a check must not fail for the class's sake)."""
+    """The check is published (courtlearn/publish.py): whoever listens hears it (a class
+    the notebook joined). Never raises: a check must not fail for a listener's sake."""
     try:
-        from courtlearn.classroom import client
-        client.exercise_checked(question, answer, fb.correct)
+        from courtlearn import publish
+        publish.publish(publish.Checked(
+            "exercise", publish.exercise_item(question), publish.encode_answer(answer),
+            bool(fb.correct), max(0.0, time.monotonic() - question.made), source=question))
     except Exception:                    # noqa: BLE001 (the check itself stands)
         pass

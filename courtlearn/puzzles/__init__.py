@@ -186,14 +186,18 @@ class Puzzle:
 
 def record_try(puzzle: Puzzle, cards, solved: bool) -> dict:
     """One try at ``puzzle`` with the line ``cards`` (the learner's side's cards): counted in
-    the learner's progress file (its record is returned) and, when their notebook joined a
-    class (``cl.classroom.join``), sent to it. Every try, from :meth:`Puzzle.check` and
+    the learner's progress file (its record is returned) and published to whoever listens
+    (courtlearn/publish.py: a class the notebook joined, ``cl.classroom.join``). Every try, from :meth:`Puzzle.check` and
     from the puzzle table, is counted here. A class that cannot be reached never stops it."""
     from . import progress_file as _progress
     rec = _progress.record(puzzle, solved)
-    try:
-        from ..classroom import client
-        client.puzzle_tried(puzzle, cards, solved)
+    try:                                 # published (courtlearn/publish.py) to who listens
+        from .. import publish
+        from ..exercises._base import read_cards
+        line = [c.code for c in read_cards(cards)]
+        publish.publish(publish.Checked("puzzle", publish.puzzle_item(puzzle), line,
+                                        bool(solved), ref=_progress.puzzle_id(puzzle),
+                                        source=puzzle))
     except Exception:                                # noqa: BLE001 (the try is counted)
         pass
     return rec
