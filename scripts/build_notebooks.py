@@ -113,7 +113,7 @@ def check_figures(source: Path) -> None:
     """The numbers a strategy lesson quotes (its front matter's ``courtlearn: figures:``,
     names of :data:`courtlearn.course_figures.FIGURES`): each is recomputed with a small
     sample and must lie within the figure's stated tolerance of the quoted value, and the
-    quoted value (as a whole number in 100) must be in the lesson's text."""
+    quoted value (in 100, whole or to one decimal) must be in the lesson's text."""
     meta = (jupytext.read(source, fmt="md:myst").metadata.get("courtlearn") or {})
     names = meta.get("figures") or []
     if not names:
@@ -126,10 +126,11 @@ def check_figures(source: Path) -> None:
             print("  ", check_figure(name), flush=True)
         except (KeyError, ValueError) as err:
             raise SystemExit(f"{source.relative_to(ROOT)}: {err}") from None
-        shown = str(round(100 * abs(FIGURES[name][1])))
-        if shown not in text:
+        value = 100 * abs(FIGURES[name][1])
+        shown = (str(round(value)), f"{value:.1f}")
+        if not any(form in text for form in shown):
             raise SystemExit(f"{source.relative_to(ROOT)}: quotes figure {name} but its "
-                             f"value {shown} is not in the text")
+                             f"value ({' or '.join(shown)}) is not in the text")
 
 
 def correct_word(source: Path) -> str:

@@ -98,6 +98,60 @@ def best_line(deal, target: int, team: int):
     return lines
 
 
+def score_goal(deal, target: int, team: int = 0) -> str:
+    """The goal of a scoring puzzle in words: what reaching ``target`` wins, then how."""
+    rules = deal.rules
+    words = goal_words(deal, team, target)
+    head, _, how = words.partition(": ")
+    side = rules.team_name(team)
+    if rules.game == "dehla_pakad":
+        if target == 4:
+            what = "a kot"
+        elif cl.team_of(deal.dealer) == team:
+            what = f"win the deal on tens ({side} dealt, so they need three)"
+        else:
+            what = f"win the deal on tens (two are enough for {side}, who did not deal)"
+    else:
+        what = "a court" if target == 13 else "win the deal"
+    return f"{head}: {what}: {how}"
+
+
+def entry(deal, target: int, level: int, seat: int = 0) -> str:
+    """A ladder entry (courtlearn/puzzles/ladder.txt) for a scoring puzzle, its solution
+    written from the solver's line: the first card, the defence's best answer, and what the
+    tempting card (RuleBot's) lets the defence do. The title is left to write by hand."""
+    rules = deal.rules
+    team = cl.team_of(seat)
+    sol = cl.solve(deal)
+    keep = [c for c, v in sol.values.items() if v >= target]
+    tempting = cl.bots.RuleBot().choose(deal)
+    unit = "tens" if rules.game == "dehla_pakad" else "tricks"
+    line = []
+    d = cl.Deal.from_dict(deal.to_dict())
+    first = None
+    while d.phase == "play" and len(line) < 8:
+        if cl.team_of(d.to_play) == team:
+            vals = cl.solve(d).values
+            card = min((c for c, v in vals.items() if v >= target), key=lambda c: (c.rank, c.si))
+            first = first or card
+        else:
+            card = defend(d, team, target)
+        line.append(f"{rules.seat_name(d.to_play)} {card}")
+        d.play(card)
+    who = rules.team_name(team)
+    others = ", ".join(str(c) for c in sol.values if c not in keep and c != tempting)
+    got = sol.values[tempting]
+    held = (f"{got} ten" if got == 1 else f"{got} tens") if unit == "tens" else \
+        (f"{got} trick" if got == 1 else f"{got} tricks")
+    text = (f"Lead the {first}: best play goes {', '.join(line)}, and {who} end the deal with "
+            f"{target} {unit} or more. Lead the {tempting} instead, the card that looks "
+            f"natural, and East–West can hold {who} to {held}"
+            + (f"; so can every other lead ({others})." if others else "."))
+    notation = deal.to_notation().strip()
+    return (f"=== puzzle\nlevel: {level}\ntitle: TITLE\nseat: {seat}\ntarget: {target}\n"
+            f"goal: {score_goal(deal, target, team)}\nsolution: {text}\n{notation}\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="court_piece", choices=cl.GAMES)
@@ -136,6 +190,9 @@ def main() -> None:
         print(f"goal: {goal_words(deal, 0, target)}")
         print(deal.to_notation())
         print("\n".join(diagram(deal)))
+        if args.goal == "deal":
+            print("--- ladder entry")
+            print(entry(deal, target, args.tricks - 2))
         print("best play:")
         print("\n".join(best_line(deal, target, 0)))
         print(flush=True)

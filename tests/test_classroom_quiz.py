@@ -278,7 +278,8 @@ def _status(req):
 def test_every_click_kind_makes_questions_and_legal_cards_is_refused():
     room = Room.create(Store(":memory:"), code="ABC234", tables=1)
     from courtlearn import exercises
-    assert set(CLICK_KINDS) == set(exercises.KINDS + exercises.PLAY_KINDS) - {"legal_cards"}
+    assert set(CLICK_KINDS) == set(exercises.KINDS + exercises.PLAY_KINDS
+                                   + exercises.STRATEGY_KINDS) - {"legal_cards"}
     for kind in CLICK_KINDS:
         quiz = room.quiz(kind, n=2, seed=11)
         cur = quiz.current

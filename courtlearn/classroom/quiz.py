@@ -103,12 +103,29 @@ CHOOSERS = {
     "tens_winner": _teams,
     "what_to_play": _hand,
     "best_card": _hand,
+    # the "playing well" kinds (issue 31): a suit, a score sheet, a card
+    "call_trump": lambda q: _suits(q),
+    "score_sheet": lambda q: _sheets(q),
+    "card_play": _hand,
 }
+
+
+def _suits(q) -> list[dict]:
+    from courtlearn.cards import Suit
+    from courtlearn.language import suit_word
+    return [{"value": s.letter, "label": f"{s.symbol} {suit_word(int(s))}", "kind": "word"}
+            for s in Suit]
+
+
+def _sheets(q) -> list[dict]:
+    from courtlearn.exercises.strategy import sheet_choices
+    return [{"value": label, "label": label, "kind": "word"} for label in sheet_choices(q)]
 
 
 def _click_kinds() -> tuple:
     from courtlearn import exercises
-    return tuple(k for k in exercises.KINDS + exercises.PLAY_KINDS if k in CHOOSERS)
+    return tuple(k for k in exercises.KINDS + exercises.PLAY_KINDS + exercises.STRATEGY_KINDS
+                 if k in CHOOSERS)
 
 
 CLICK_KINDS = _click_kinds()
