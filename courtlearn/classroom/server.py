@@ -223,6 +223,13 @@ class _Socket(tornado.websocket.WebSocketHandler):
         self.probation = False            # opened past the general cap: prove it or go
 
     # -- upgrade
+    def prepare(self):
+        """The Host must be one of the server's names (DNS rebinding: a page of another
+        name pointed at this address is "same-origin" to its browser, so tornado would not
+        even ask check_origin)."""
+        if not self.server.hosts.allowed(self.request.host):
+            raise tornado.web.HTTPError(403)
+
     def check_origin(self, origin: str) -> bool:
         """The Host must be one of the server's (against DNS rebinding); the Origin the
         page's own host (what the learner typed or scanned), or a configured origin (a
@@ -427,6 +434,12 @@ class LearnerSocket(_Socket):
         if kind != "quiz_get" and kind != "puzzle_get":
             why = room.saving_refused()          # the disk refused lately: nothing changes
             if why is not None:
+                content = msg.get("content")
+                rid = content.get("id") if kind == "msg" and isinstance(content, dict) else None
+                if isinstance(rid, int) and not isinstance(rid, bool):
+                    room._reply(self, rid, False, why)      # the table waits for its reply
+                    room._done()
+                    return
                 raise Refusal(why)
         if kind == "take_seat":
             room.take_seat(self, msg.get("table"), msg.get("seat"))

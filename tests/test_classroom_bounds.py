@@ -1,0 +1,452 @@
+"""The class server's bounds (issue 29): what one hostile learner with the class code could
+do before, each tried against a real server on 127.0.0.1 (real sockets, real clients).
+
+Item 4: joins per address (page socket and api/join) and per class, learners per class (a
+number the teacher raises), pages per learner, the teacher's console removing learners.
+Item 5: header timeout, a connection cap that keeps /health and seated learners in, a log
+that cannot flood. Item 6: a shared address is not locked out by typos. Item 7: a
+reconnect loop does not redraw the table-mates; the lobby's bytes are bounded. Item 8: one
+server per class file. Item 10: the Host check (DNS rebinding). Item 11: a bad class file
+is refused with a sentence; a disk that refuses keeps the pages. Item 12: names that pass
+for the page's own words; long names wrap.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import pathlib
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+import courtlearn as cl
+from courtlearn.classroom import room as room_module
+from courtlearn.classroom import server as server_module
+from courtlearn.classroom.limits import Guard, Hosts, QuietLog
+from courtlearn.classroom.simulated import ServerProcess, SimulatedLearner
+from courtlearn.classroom.store import ClassFileError, Store
+
+from classroom_helpers import CODE, address, class_server, get, seated, settle
+
+websockets = pytest.importorskip("websockets")
+from websockets.exceptions import InvalidStatus  # noqa: E402
+pytestmark = pytest.mark.timeout(120)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def post(url, body, headers=None):
+    import urllib.error
+    import urllib.request
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read() or b"{}")
+
+
+async def apost(url, body, headers=None):
+    return await asyncio.get_running_loop().run_in_executor(None, post, url, body, headers)
+
+
+async def hello(server, name, code=CODE, origin=None):
+    """A page that says hello with a code; returns (learner, welcome or refusal)."""
+    lr = SimulatedLearner(address(server), name, code=code, origin=origin)
+    await lr.connect()
+    await lr.send({"type": "hello", "code": code, "name": name})
+    await lr.wait_for(lambda: lr.welcome or lr.refusals or lr.closed, 10)
+    return lr
+
+
+# ----------------------------------------------------------------------------- item 4
+def test_joins_per_address_and_learners_per_class_are_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "JOIN_BURST", 5)
+    monkeypatch.setattr(server_module, "JOIN_RATE", 0.01)
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            got = [await hello(server, f"F{i}") for i in range(7)]
+            assert sum(1 for g in got if g.welcome) == 5            # the address's joins
+            assert "from your network" in got[-1].refusals[-1]
+            status, body = await apost(address(server) + "api/join",
+                                       {"code": CODE, "name": "N"})      # notebooks too
+            assert status == 429 and "from your network" in body["reason"]
+            # the class's cap, which the teacher raises
+            server.room.set_max_learners(5)
+            monkeypatch.setattr(server_module, "JOIN_BURST", 100)
+            server.buckets.clear()
+            late = await hello(server, "Late")
+            assert late.welcome is None and "The class is full (5 learners)" in late.refusals[-1]
+            server.room.set_max_learners(6)
+            assert (await hello(server, "Late2")).welcome is not None
+            for g in got:
+                await g.close()
+    run(main())
+
+
+def test_a_learner_has_at_most_four_pages_open(tmp_path):
+    async def main():
+        async with class_server(tmp_path) as server:
+            [a] = await seated(server, n=1)
+            pages = []
+            for _ in range(5):
+                p = SimulatedLearner(address(server), "A", token=a.token)
+                await p.join()
+                pages.append(p)
+            await a.wait_for(lambda: a.closed, 5)               # the oldest gave way
+            lr = server.room.learners[a.welcome["learner"]]
+            assert len(lr.conns) == 4
+            for p in pages:
+                await p.close()
+    run(main())
+
+
+def test_the_teachers_console_removes_a_flood_of_learners(tmp_path):
+    async def main():
+        async with class_server(tmp_path) as server:
+            room = server.room
+            keep = await seated(server, n=2)
+            for i in range(12):
+                room.register(f"Flood{i}")
+            room.flush()
+            link = room.teacher_link(address(server))
+            from courtlearn.classroom import cli
+            loop = asyncio.get_running_loop()
+            rc = await loop.run_in_executor(None, cli.main, ["class", "learners", "--link", link,
+                                                             "--remove-unseated"])
+            assert rc == 0
+            assert [lr.name for lr in room.learners.values() if not lr.removed] == ["L0", "L1"]
+            rc = await loop.run_in_executor(None, cli.main, ["class", "learners", "--link",
+                                                             link.split("#")[0] + "#" + "x" * 43])
+            assert rc == 1                                      # a wrong token: refused
+            assert all(not k.closed for k in keep)
+    run(main())
+
+
+# ----------------------------------------------------------------------------- item 5
+def test_a_half_sent_request_is_closed_and_health_answers_past_the_cap(tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "HEADER_TIMEOUT", 1.0)
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            server.max_connections, server.reserve = 40, 8
+            [a] = await seated(server, n=1)
+            half = []
+            for _ in range(60):                                 # far past the cap
+                s = socket.create_connection(("127.0.0.1", server.port))
+                s.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # never ends
+                half.append(s)
+            await settle(server, 0.3)
+            assert server.connections() <= 40
+            status, _, body = await get(address(server) + "health")
+            assert status == 200 and json.loads(body)["ok"]
+            # the seated learner's page comes back (a reload) although the server is full
+            again = SimulatedLearner(address(server), "L0", token=a.token)
+            await again.join()
+            assert again.frame is not None
+            # a half-sent request is closed after the header timeout
+            t = time.monotonic()
+            lone = socket.create_connection(("127.0.0.1", server.port))
+            lone.sendall(b"GET / HTTP/1.1\r\n")
+            lone.settimeout(5)
+            assert await asyncio.get_running_loop().run_in_executor(None, lone.recv, 10) == b""
+            assert time.monotonic() - t < 4
+            for s in half + [lone]:
+                s.close()
+    run(main())
+
+
+def test_the_log_says_each_kind_of_failure_once_a_minute():
+    now = [0.0]
+    quiet = QuietLog(clock=lambda: now[0])
+    logger = logging.getLogger("courtlearn.test.quiet")
+    logger.addFilter(quiet)
+    seen = []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(record.getMessage())
+    logger.addHandler(handler)
+    try:
+        for _ in range(1000):
+            logger.error("Too many open files")
+        logger.error("another kind")
+        now[0] = 61.0
+        logger.error("Too many open files")
+    finally:
+        logger.removeHandler(handler)
+    assert seen == ["Too many open files", "another kind",
+                    "Too many open files (and 999 more like it in the last minute)"]
+
+
+# ----------------------------------------------------------------------------- item 6
+def test_typos_behind_one_address_do_not_lock_out_the_learners_who_typed_the_code(
+        tmp_path, monkeypatch):
+    """A school's NAT: 8 wrong codes and 5 right ones at once from one address. The right
+    ones join; and a hello that must wait its turn keeps its socket (its pongs are read)."""
+    monkeypatch.setattr(server_module, "PING_INTERVAL", 0.3)
+    monkeypatch.setattr(server_module, "PING_TIMEOUT", 0.3)
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            pages = [SimulatedLearner(address(server), f"P{i}", code=CODE if i % 2 else "WRONG9")
+                     for i in range(13)]
+            pages = pages[:8] + [p for p in pages[8:]]
+            for p in pages:
+                p.code = "WRONG9"
+            for p in pages[8:]:
+                p.code = CODE
+            await asyncio.gather(*(p.connect() for p in pages))
+            await asyncio.gather(*(p.send({"type": "hello", "code": p.code, "name": p.name})
+                                   for p in pages))
+            await asyncio.gather(*(p.wait_for(lambda p=p: p.welcome or p.refusals, 10)
+                                   for p in pages))
+            assert all(p.welcome for p in pages[8:])
+            # now the address has no free try left: a hello waits 1.5 s, far past the
+            # pings' timeout, and its socket stays open (the pong is read meanwhile)
+            server.guard = Guard(free=1, every=1.5)
+            w = await hello(server, "Wrong", code="WRONG8")
+            t = time.monotonic()
+            late = await hello(server, "Late")
+            assert late.welcome is not None and not late.closed
+            assert time.monotonic() - t >= 1.0
+            for p in pages + [w, late]:
+                await p.close()
+    run(main())
+
+
+def test_queued_tries_are_checked_at_their_turn():
+    async def main():
+        g = Guard(free=1, every=0.3)
+        assert await g.turn("a")                  # the free try, spent (wrong)
+        g.result("a", False, time.monotonic())
+        t = time.monotonic()
+        order = []
+
+        async def attempt(name, right):
+            await g.turn("a")
+            order.append((name, round(time.monotonic() - t, 1)))
+            g.result("a", right, time.monotonic())
+        await asyncio.gather(attempt("w1", False), attempt("r1", True), attempt("r2", True))
+        # w1 waits a try (0.3 s); r1 waits the next (0.6 s); r1 was right: r2 goes at once
+        assert [n for n, _ in order] == ["w1", "r1", "r2"]
+        assert order[1][1] >= 0.5 and order[2][1] - order[1][1] < 0.2
+    run(main())
+
+
+# ----------------------------------------------------------------------------- item 7
+def test_a_page_reconnecting_in_a_loop_does_not_redraw_its_table_mates(tmp_path):
+    async def main():
+        async with class_server(tmp_path) as server:
+            a, b = await seated(server, n=2, record=True)
+            await settle(server, 0.5)
+            before = sum(1 for t in b.received if json.loads(t)["type"] == "state")
+            start = time.monotonic()
+            for _ in range(60):                             # as fast as it can, 60 times
+                p = SimulatedLearner(address(server), "L0", token=a.token)
+                await a.close() if not a.closed else None
+                try:
+                    await p.join(timeout=2)
+                except (ConnectionError, TimeoutError):
+                    pass
+                a = p
+            await settle(server, 0.5)
+            took = time.monotonic() - start
+            pictures = sum(1 for t in b.received if json.loads(t)["type"] == "state") - before
+            # at most one redraw per PRESENCE_DELAY (and the rejoins are limited too)
+            assert pictures <= took / room_module.PRESENCE_DELAY + 3, (pictures, took)
+    run(main())
+
+
+def test_lobby_updates_are_bounded_in_bytes(tmp_path, monkeypatch):
+    monkeypatch.setattr(room_module, "LOBBY_BYTES", 20_000)
+
+    async def main():
+        async with class_server(tmp_path, tables=2) as server:
+            room = server.room
+            watchers = []
+            for i in range(20):
+                w = SimulatedLearner(address(server), f"W{i}", code=CODE, record=True)
+                await w.join()
+                watchers.append(w)
+            [t] = await seated(server, n=1)
+            size = len(room._lobby_json())
+            start = time.monotonic()
+            while time.monotonic() - start < 2.0:           # a seat toggled 20 times a second
+                await t.send({"type": "leave"})
+                await t.send({"type": "take_seat", "table": 1, "seat": 0})
+                await asyncio.sleep(0.05)
+            await settle(server, 0.3)
+            got = sum(len(x) for x in watchers[0].received if '"type":"lobby"' in x)
+            # every lobby page together at most LOBBY_BYTES a second (plus the first)
+            assert got * 20 <= 20_000 * 2.6 + 2 * size * 20, (got, size)
+    run(main())
+
+
+# ----------------------------------------------------------------------------- item 8
+def test_one_server_per_class_file(tmp_path):
+    path = tmp_path / "class.sqlite"
+    first = Store(path)
+    with pytest.raises(ClassFileError, match=f"this process \\(pid {os.getpid()}\\).*{path}"):
+        Store(path)
+    # another process: `courtlearn class serve` on the same file says who holds it
+    proc = subprocess.run([sys.executable, "-m", "courtlearn.classroom.cli", "class", "serve",
+                           "--db", str(path), "--port", "0", "--host", "127.0.0.1"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert f"another class server (process {os.getpid()})" in proc.stderr
+    assert str(path) in proc.stderr and "Traceback" not in proc.stderr
+    first.close()
+    Store(path).close()                                     # free again once closed
+    Store(path, readonly=True).close() if False else None
+
+
+# ----------------------------------------------------------------------------- item 10
+def test_a_page_of_another_name_is_refused_dns_rebinding(tmp_path):
+    async def main():
+        async with class_server(tmp_path) as server:
+            p = server.port
+            evil = {"Host": f"evil.example:{p}", "Origin": f"http://evil.example:{p}"}
+            for path in ("ws", "teacher/ws"):
+                with pytest.raises(InvalidStatus) as err:
+                    await websockets.connect(f"ws://evil.example:{p}/{path}", origin=evil["Origin"],
+                                             sock=socket.create_connection(("127.0.0.1", p)))
+                assert err.value.response.status_code == 403
+            status, _ = await apost(f"http://127.0.0.1:{p}/api/join",
+                                    {"code": CODE, "name": "X"}, evil)
+            assert status == 403
+            # a LAN name (mapped by the school's own resolver) and an address still work
+            lan = {"Host": f"class.lan:{p}", "Origin": f"http://class.lan:{p}"}
+            ws = await websockets.connect(f"ws://class.lan:{p}/ws", origin=lan["Origin"],
+                                          sock=socket.create_connection(("127.0.0.1", p)))
+            await ws.close()
+            status, _ = await apost(f"http://127.0.0.1:{p}/api/join",
+                                    {"code": CODE, "name": "Y"}, lan)
+            assert status == 200
+        # a public name the teacher configured (--host-name)
+        async with class_server(tmp_path / "b") as server:
+            server.hosts = Hosts(names=["class.school.example"])     # --host-name
+            p = server.port
+            status, _ = await apost(f"http://127.0.0.1:{p}/api/join", {"code": CODE, "name": "Z"},
+                                    {"Host": f"class.school.example:{p}"})
+            assert status == 200
+    (tmp_path / "b").mkdir()
+    run(main())
+
+
+# ----------------------------------------------------------------------------- item 11
+@pytest.mark.parametrize("kind", ["garbage", "truncated", "directory"])
+def test_a_bad_class_file_is_refused_with_a_sentence(tmp_path, kind):
+    path = tmp_path / "class.sqlite"
+    if kind == "garbage":
+        path.write_bytes(os.urandom(5000))
+    elif kind == "truncated":
+        s = Store(path)
+        s.create_class("ABC234", "en", {})
+        s.close()
+        path.write_bytes(path.read_bytes()[:1500])
+    else:
+        path.mkdir()
+    with pytest.raises(ClassFileError) as err:
+        Store(path)
+    assert str(path) in str(err.value)
+    proc = subprocess.run([sys.executable, "-m", "courtlearn.classroom.cli", "class", "serve",
+                           "--db", str(path), "--port", "0", "--host", "127.0.0.1"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert str(path) in proc.stderr
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="makes files another user cannot write")
+@pytest.mark.parametrize("which", ["db", "-shm"])
+def test_a_class_file_this_user_cannot_write_is_refused_before_sqlite_maps_it(tmp_path, which):
+    """As the user nobody: a read-only class file, or a -shm file left by another user
+    (SQLite maps -shm; one it cannot write fails mid-class or kills it with SIGBUS)."""
+    folder = pathlib.Path(f"/tmp/courtlearn-shm-{os.getpid()}-{which}")
+    folder.mkdir(mode=0o777, exist_ok=True)
+    folder.chmod(0o777)
+    try:
+        path = folder / "class.sqlite"
+        s = Store(path)
+        s.create_class("ABC234", "en", {})
+        s.close()
+        os.chown(path, 65534, 65534)
+        if which == "db":
+            path.chmod(0o444)
+        else:
+            (folder / "class.sqlite-shm").write_bytes(b"\0" * 32768)
+            (folder / "class.sqlite-shm").chmod(0o444)
+        code = ("import argparse, asyncio, faulthandler, fcntl, json, os, resource, signal, "
+                "sqlite3, getpass, urllib.request, encodings.idna\n"
+                "import courtlearn.classroom.server, courtlearn.classroom.store\n"
+                "from courtlearn.classroom.cli import main\n"
+                "os.setgid(65534); os.setuid(65534)\n"
+                f"raise SystemExit(main(['class', 'serve', '--db', {str(path)!r}, '--port', '0',"
+                " '--host', '127.0.0.1']))")
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60, cwd=folder)
+        assert proc.returncode == 2, proc.stderr[-500:]
+        assert "cannot be read and written" in proc.stderr and "Traceback" not in proc.stderr
+    finally:
+        subprocess.run(["rm", "-rf", str(folder)])
+
+
+def test_a_disk_that_refuses_keeps_the_pages_and_tells_the_teacher(tmp_path):
+    async def main():
+        async with class_server(tmp_path) as server:
+            room = server.room
+            learners = await seated(server, n=4)
+            saved = list(room.tables[0].deal.actions)
+            real = room.store.commit
+            failures = []
+
+            def full():
+                if room.store.db.in_transaction:            # as SQLite: only a real write
+                    failures.append(1)
+                    raise sqlite3.OperationalError("database or disk is full")
+            room.store.commit = full
+            mover = learners[room.tables[0].deal.actor]
+            reply = await mover.act()                   # the commit fails: no ack
+            assert not reply["ok"] and "cannot save" in reply["reason"]
+            await settle(server, 0.2)
+            assert not any(lr.closed for lr in learners)          # every page stays
+            assert room.tables[0].deal.actions == saved
+            status, _, body = await get(address(server) + "health")
+            health = json.loads(body)
+            assert status == 200 and not health["ok"] and "disk" in health["storage"]
+            # while it backs off, changes are refused at once, without touching the disk
+            n = len(failures)
+            for _ in range(10):
+                reply = await mover.act()
+                assert not reply["ok"] and "cannot save just now" in reply["reason"]
+            assert len(failures) == n
+            room.store.commit = real                    # space again
+            await asyncio.sleep(room._storage_retry - room.clock() + 0.05)
+            mover = learners[room.tables[0].deal.actor]
+            assert (await mover.act())["ok"]
+            assert room.storage_trouble is None
+    run(main())
+
+
+# ----------------------------------------------------------------------------- item 12
+def test_names_that_pass_for_the_pages_words_are_refused():
+    from courtlearn.classroom.room import Refusal, clean_name
+    for bad in ("Bot", "bot", "A bot", "you", "Asha (away)", "Asha (a bot plays for now)",
+                "Learner 3", "بوٹ" if False else "Bot.", "Asha [here]"):
+        with pytest.raises(Refusal, match="page's own words"):
+            clean_name(bad)
+    for good in ("Asha", "Bilal Khan", "Botany", "Asha (7B) Khan", "आशा", "عائشہ"):
+        assert clean_name(good) == good
+
+
+def test_long_names_wrap_on_the_learner_page():
+    css = (pathlib.Path(cl.__file__).parent / "classroom" / "static" / "learner.css").read_text()
+    assert "overflow-wrap: anywhere" in css
