@@ -171,11 +171,11 @@ BANNED: dict[str, list[tuple[str, str]]] = {
         (r"चाल वाला पत्ता|चाल वाले पत्त", "the suit led is चाल का सूट"),
         (r"(?:दर्जा|दर्जे) और रंग|(?:उस|उसी|इस|पत्ते|पत्तों) का रंग|और रंग आज़माइए|कोई रंग नहीं:",
          "रंग is trumps: a suit is सूट"),
-        (r"(?<![\u0900-\u097F])सर(?:ों)?(?![\u0900-\u097F])",
+        (r"(?<![\u0900-\u0963\u0971-\u097F])सर(?:ों)?(?![\u0900-\u0963\u0971-\u097F])",
          "a trick is हाथ (सर only in डबल सर and beside हाथ: «हाथ (सर)»)"),
         (r"(?:के|अपने|आपके|उसके|उनके|इसके|किसके|हर) हाथ (?:में|से)|हाथ के पत्ते",
          "a player's hand is their पत्ते (हाथ is a trick)"),
-        (r"ख़ान[ाेो]|खाना|खाने", "a notebook cell is सेल"),
+        (r"(?<![\u0900-\u0963\u0971-\u097F])(?:ख\u093c|\u0959|ख)ान[ाेो]", "a notebook cell is सेल"),
         (r"इबारत", "text is टेक्स्ट"),
         (r"हिन्दी", "one spelling: हिंदी"),
         (r"[«»]", "no guillemets in Hindi: \"…\""),
@@ -186,7 +186,7 @@ BANNED: dict[str, list[tuple[str, str]]] = {
 }
 
 # the Hindi सर is allowed in the game's name (डबल सर) and beside हाथ: «हाथ (सर)»
-_HI_SAR_ALLOWED = re.compile(r"डबल सर|\(सर\)|सर यानी|सर \(sar|सर\s*\|")
+_HI_SAR_ALLOWED = re.compile(r"डबल सर|\(सर\)|\*सर\*|सर यानी|सर \(sar|सर\s*\|")
 
 
 def banned_in(lang: str, text: str) -> list[tuple[str, str]]:
