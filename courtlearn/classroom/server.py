@@ -1032,8 +1032,7 @@ class ClassServer:
         """Why a new learner may not join from ``address`` now (its address's or the class's
         joins are spent: see JOIN_RATE), or None (and the join is counted)."""
         now = time.monotonic()
-        ok_address = address in self.proxies or self._bucket(("join", address), JOIN_RATE,
-                                                             JOIN_BURST).fill(now) >= 1
+        ok_address = self._bucket(("join", address), JOIN_RATE, JOIN_BURST).fill(now) >= 1
         ok_class = self._bucket(("join", None), CLASS_JOIN_RATE,
                                 CLASS_JOIN_BURST).fill(now) >= 1
         with using(self.room.language):
