@@ -394,12 +394,12 @@ SCORE_SHEET_FIXED = [
 
 # --------------------------------------------------------------------------- card_play
 DRILL_TITLE = N_("Card play: which card?")
-DRILL_RULE = N_("The rules of thumb of lesson 16 on real positions: second hand low, third hand "
-                "high, overtrump cheaply, throw away from a suit that cannot win. Each answer is "
+DRILL_RULE = N_("The card play of lesson 16 on real positions: second hand, third hand high, "
+                "overtrump cheaply, throw away from a suit that cannot win. Each answer is "
                 "checked like 'What would you play here?': against the hint's chances.")
 PRINCIPLES = {
-    "second_hand": N_("Second hand low: second to play, follow low unless you hold the highest "
-                      "card of the suit still out."),
+    "second_hand": N_("Second hand: you play second. As a rule, playing low did not pay in "
+                      "lesson 16's measurement; on this position the hint shows what does."),
     "third_hand": N_("Third hand high: third to play, play high, the cheapest sure winner if you "
                      "hold one."),
     "overtrump": N_("Overtrump cheaply: the other side has trumped and you cannot follow: "
