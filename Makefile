@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: lab test test-engine test-notebooks test-browser test-js notebooks chromium npm student lite bench fuzz clean
+.PHONY: lab test test-engine test-notebooks test-browser test-js notebooks chromium npm nginx student lite bench fuzz clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,13 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+## nginx for the https test of the class server (tests/test_classroom_proxy.py; Debian's)
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  echo "installing Debian's nginx for the class server's https test"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null 2>&1 || \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
+
 ## npm, for the JupyterLite site build (Pyodide comes from the npm registry)
 npm:
 	@command -v npm >/dev/null 2>&1 || { \
@@ -46,7 +53,7 @@ npm:
 
 ## make test: the whole suite (engine, widgets, notebooks, browser, binder, wheel, JupyterLite)
 # (the browser and JupyterLite tests each drive their own Playwright: separate runs)
-test: $(VENV)/.test chromium npm build/hub/node_modules/.bin/configurable-http-proxy
+test: $(VENV)/.test chromium npm nginx build/hub/node_modules/.bin/configurable-http-proxy
 	$(PY) -m pytest tests -p no:cacheprovider --ignore=tests/browser --ignore=tests/test_lite.py
 	$(MAKE) --no-print-directory test-js
 	$(PY) -m pytest tests/browser -p no:cacheprovider

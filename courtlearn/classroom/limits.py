@@ -238,16 +238,16 @@ def own_names() -> set[str]:
 # ----------------------------------------------------------------------------- addresses
 def client_address(request, proxies) -> str:
     """The address a request's limits are counted for: the peer's, unless the peer is one
-    of the ``proxies`` the teacher named: then the last address its ``X-Forwarded-For``
-    adds that is not itself one of them (what the proxy saw; earlier entries are the
-    client's own word), else ``X-Real-IP``."""
+    of the ``proxies`` the teacher named: then the last address of its
+    ``X-Forwarded-For`` (the one that proxy added: what it saw; the entries before it are
+    the client's own word), else ``X-Real-IP``. One proxy in front, as the README sets it
+    up."""
     peer = request.remote_ip or "?"
     if not proxies or peer not in proxies:
         return peer
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    for part in reversed([p.strip() for p in forwarded.split(",") if p.strip()]):
-        if part not in proxies:
-            return _address(part) or peer
+    forwarded = [p.strip() for p in request.headers.get("X-Forwarded-For", "").split(",")]
+    if forwarded and forwarded[-1]:
+        return _address(forwarded[-1]) or peer
     real = request.headers.get("X-Real-IP", "").strip()
     return _address(real) or peer
 
