@@ -13,6 +13,11 @@ Every decision the seat made (the trump call and each card) is weighed twice:
   All-hands analysis tells what the seat could not see, so by default it is used only
   once the deal is over (``exact=True`` asks for it during the deal, as a table with
   every hand face up does).
+- ``stakes``: what each card's count is worth where it is scored (:mod:`courtlearn.stakes`):
+  the deal won or lost, a court, a goon court, a bavney, a kot. Best play is judged by
+  these: a card that gives away a trick the deal does not need changes nothing, and the
+  review says so in plain words. (Where a Court Piece court is still open and its search
+  gives up, the decision is judged by the chances alone: ``exact`` is None.)
 
 Each decision gets one verdict (:attr:`Decision.verdict`) and one list of best cards
 (:attr:`Decision.best_cards`) that its sentence, :meth:`Review.frame` and the table's review
@@ -21,10 +26,12 @@ all use:
 - "mistake": worse by what the seat could know, a tenth of the chance or more below the
   best card's. Only the chances make a mistake: a card cannot be blamed for where the
   unseen cards lay. Its best cards are those within a twentieth of the top chance.
-- "unlucky": not a mistake by the chances, but with all hands known it gave away a trick
-  (a ten in Dehla Pakad). Its best cards are those that keep the most with best play.
-- "best": the chosen card is one of the best cards (with all hands known: it kept the most;
-  else: its chance is within a twentieth of the top).
+- "unlucky": not a mistake by the chances, but with all hands known it cost something that
+  scores: the deal, a court, a kot. Its best cards are those that score the most with best
+  play.
+- "best": the chosen card is one of the best cards (with all hands known: it scores as much
+  as any, even if it gave away a trick that changes nothing; else: its chance is within a
+  twentieth of the top).
 - "fine": none of these (chances only: not a mistake, but another card did better).
 
 >>> import courtlearn as cl
@@ -44,7 +51,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from .cards import Card, Suit, _whole, quoted
-from .language import list_words, suit_word, tr, trn
+from .language import list_words, or_words, suit_word, tr, trn
 from .rules import team_of
 
 __all__ = ["Decision", "Review", "review", "solves_quickly", "fast_solve"]
@@ -66,6 +73,7 @@ class Decision:
     "card"), ``chosen`` (a Suit for a called trump, else a Card), ``chances`` {option:
     chance the side wins the deal, from what the seat could know}, ``loss`` (the top
     chance minus the chosen one), ``exact`` ({card: the team's total with perfect play} or
+    None), ``stakes`` ({card: :class:`courtlearn.stakes.Stake`, what that total scores} or
     None), ``best_cards`` (the one list of best options: see :attr:`verdict`; ``best`` is
     its first), ``text`` (what happened and why, naming the same best cards), ``action``
     (its index in ``deal.actions``: ``deal.replay(action)`` is the moment it was made).
@@ -83,30 +91,54 @@ class Decision:
     led: bool = False
     measure: str = "tricks"
     best_cards: tuple = ()
+    stakes: dict | None = None
+    rules: object = field(default=None, repr=False, compare=False)
 
     @property
-    def cost(self) -> int | None:
-        """Tricks (or tens) the chosen card gave away with best play, or None."""
+    def given(self) -> int | None:
+        """Tricks (or tens) the chosen card gave away with best play, whether or not they
+        change what is scored (None without ``exact``)."""
         if not self.exact or self.chosen not in self.exact:
             return None
         return max(self.exact.values()) - self.exact[self.chosen]
 
     @property
+    def costly(self) -> bool:
+        """Whether, with all hands known, the chosen card scores less than the best one (the
+        deal, a court, a kot)."""
+        if not self.stakes or self.chosen not in self.stakes:
+            return False
+        top = max(s.key for s in self.stakes.values())
+        return self.stakes[self.chosen].key < top
+
+    @property
+    def cost(self) -> int | None:
+        """Tricks (or tens) the chosen card gave away with best play when they cost
+        something that scores; 0 when they change nothing (None without ``exact``)."""
+        if self.given is None:
+            return None
+        return self.given if self.costly else 0
+
+    @property
     def exact_best(self) -> list:
-        """The cards keeping the most with best play ([] without ``exact``)."""
+        """The cards that score the most with best play ([] without ``exact``)."""
         if not self.exact:
             return []
-        top = max(self.exact.values())
-        return [c for c, v in self.exact.items() if v == top]
+        if not self.stakes:
+            top = max(self.exact.values())
+            return [c for c, v in self.exact.items() if v == top]
+        top = max(s.key for s in self.stakes.values())
+        return [c for c in self.exact if self.stakes[c].key == top]
 
     @property
     def verdict(self) -> str:
         """"mistake" (worse by what the seat could know: ``loss`` of a tenth or more),
-        "unlucky" (not a mistake, but with all hands known it gave away a trick or a ten),
-        "best" (the chosen card is among ``best_cards``) or "fine"."""
+        "unlucky" (not a mistake, but with all hands known it cost the side something that
+        scores: the deal, a court, a kot), "best" (the chosen card is among ``best_cards``)
+        or "fine"."""
         if self.loss >= MISTAKE_CHANCE - 1e-9:
             return "mistake"
-        if self.cost:
+        if self.costly:
             return "unlucky"
         return "best" if self.chosen in self.best_cards else "fine"
 
@@ -148,14 +180,17 @@ class Review:
     def frame(self):
         """A pandas DataFrame, one row per decision (pandas loads on first use): ``best``
         names the decision's best cards (``Decision.best_cards``), ``chance_best`` is the
-        first one's chance, ``verdict`` is best, fine, unlucky or mistake."""
+        first one's chance, ``verdict`` is best, fine, unlucky or mistake, ``given`` the
+        tricks (tens) the card gave away with best play and ``cost`` those of them that
+        cost something that scores."""
         import pandas as pd
         columns = ["trick", "kind", "chosen", "verdict", "best", "chance_chosen", "chance_best",
-                   "loss", "cost", "mistake", "text"]
+                   "loss", "given", "cost", "mistake", "text"]
         rows = [{"trick": d.trick, "kind": d.kind, "chosen": str(d.chosen), "verdict": d.verdict,
                  "best": " ".join(str(c) for c in d.best_cards),
                  "chance_chosen": d.chances.get(d.chosen), "chance_best": d.chances.get(d.best),
-                 "loss": round(d.loss, 3), "cost": d.cost, "mistake": d.mistake, "text": d.text}
+                 "loss": round(d.loss, 3), "given": d.given, "cost": d.cost,
+                 "mistake": d.mistake, "text": d.text}
                 for d in self.decisions]
         return pd.DataFrame(rows, columns=columns)
 
@@ -329,6 +364,12 @@ def _decide(now, seat, token, index, hint, samples, seed, exact_from) -> Decisio
         trick = len(now.tricks) + 1
         led = not now.trick.cards
         exact = _exact(now, exact_from)
+    stakes = None
+    if exact:
+        from .stakes import stakes as _stakes
+        stakes = _stakes(now, exact)
+        if not all(s.known for s in stakes.values()):
+            exact = stakes = None         # a court still open, its search gave up
     if kind == "trump" and isinstance(chosen, Card) and chosen not in chances:
         # the trump card's chance is its suit's (the hint names one card per suit)
         same = next((c for c in chances if c.suit == chosen.suit), None)
@@ -336,10 +377,10 @@ def _decide(now, seat, token, index, hint, samples, seed, exact_from) -> Decisio
             chances[chosen] = chances[same]
     top = max(chances.values()) if chances else 0.0
     loss = max(0.0, top - chances.get(chosen, 0.0))
-    best = _best_cards(chances, exact, _is_mistake(loss), h.card) or (chosen,)
+    best = _best_cards(chances, stakes, _is_mistake(loss), h.card) or (chosen,)
     d = Decision(trick=trick, kind=kind, chosen=chosen, best=best[0], chances=chances,
                  loss=loss, exact=exact, text="", action=index, led=led, measure=measure,
-                 best_cards=best)
+                 best_cards=best, stakes=stakes, rules=rules)
     return replace(d, text=_sentence(d, h))
 
 
@@ -348,16 +389,16 @@ def _is_mistake(loss: float) -> bool:
     return loss >= MISTAKE_CHANCE - 1e-9
 
 
-def _best_cards(chances: dict, exact: dict | None, mistake: bool, first) -> tuple:
+def _best_cards(chances: dict, stakes: dict | None, mistake: bool, first) -> tuple:
     """The one list of best options of a decision, the highest chance first (``first``,
     the hint's card, first among equals): with all hands known and the choice not a
-    mistake, the cards keeping the most with best play; else the options within a
-    twentieth of the top chance."""
+    mistake, the cards that score the most with best play (``stakes``); else the options
+    within a twentieth of the top chance."""
     if not chances:
         return ()
-    if exact and not mistake:
-        most = max(exact.values())
-        pool = [c for c, v in exact.items() if v == most]
+    if stakes and not mistake:
+        most = max(s.key for s in stakes.values())
+        pool = [c for c, s in stakes.items() if s.key == most]
     else:
         top = max(chances.values())
         pool = [o for o, p in chances.items() if p >= top - NEAR_CHANCE - 1e-9]
@@ -413,8 +454,7 @@ def _names(options) -> str:
     as good)")."""
     shown = [suit_word(o) if isinstance(o, Suit) else str(o)
              for o in (options if len(options) <= 4 else options[:3])]
-    names = shown[0] if len(shown) == 1 else tr("{cards} or {last}",
-                                                cards=tr(", ").join(shown[:-1]), last=shown[-1])
+    names = or_words(shown)
     if len(options) > 4:
         names = tr("{cards} (or any of {n} more as good)", cards=names, n=len(options) - 3)
     return names
@@ -454,28 +494,51 @@ def _sentence(d: Decision, h) -> str:
         else:
             judgement, chances = tr("as good a choice as any you had"), _wins(mine, only=True)
         return tr("{head}: {what}, {judgement} by what you could see ({chances}), but unlucky: "
-                  "with all hands known {card} gave away {gave}, and {keep} would have kept "
-                  "{top} for your side.", head=head, what=what, judgement=judgement,
-                  chances=chances, card=d.chosen, gave=_gave(d), keep=_names(d.best_cards),
-                  top=max(d.exact.values()))
+                  "{changed}", head=head, what=what, judgement=judgement, chances=chances,
+                  changed=_changed(d))
     if top < LOW_CHANCE:
-        return tr("{head}: {what}. No choice gave your side a real chance to win the deal.",
+        text = tr("{head}: {what}. No choice gave your side a real chance to win the deal.",
                   head=head, what=what)
-    if d.loss >= NEAR_CHANCE:        # best with all hands known, a little below the top chance
-        return tr("{head}: {what}, not a mistake: {chances}, and with all hands known no card "
+    elif d.loss >= NEAR_CHANCE:      # best with all hands known, a little below the top chance
+        text = tr("{head}: {what}, not a mistake: {chances}, and with all hands known no card "
                   "would have done better.", head=head, what=what, chances=_wins(mine))
-    if mine >= GOOD_CHANCE:
-        return tr("{head}: {what}, a good choice: your side wins the deal {odds} with it.",
+    elif mine >= GOOD_CHANCE:
+        text = tr("{head}: {what}, a good choice: your side wins the deal {odds} with it.",
                   head=head, what=what, odds=_odds(mine))
-    return tr("{head}: {what}, as good a choice as any you had, though {chances}.",
-              head=head, what=what, chances=_wins(mine, only=True))
+    else:
+        text = tr("{head}: {what}, as good a choice as any you had, though {chances}.",
+                  head=head, what=what, chances=_wins(mine, only=True))
+    return text + _nothing(d)
 
 
-def _gave(d: Decision) -> str:
+def _changed(d: Decision) -> str:
+    """What the chosen card cost with all hands known, in what scores: "with all hands
+    known, after 4♦ East–West win the deal; after J♣, North–South win the deal." """
+    keep = [c for c in d.best_cards if c in d.exact_best] or list(d.exact_best)
+    return tr("with all hands known, after {card} {then}; after {keep}, {instead}.",
+              card=d.chosen, then=_stake_words(d, d.chosen), keep=_names(keep),
+              instead=_stake_words(d, keep[0]))
+
+
+def _stake_words(d: Decision, card) -> str:
+    return d.stakes[card].words(d.rules)
+
+
+def _nothing(d: Decision) -> str:
+    """" With all hands known 7♥ gave away a trick, which changes nothing: North–South win
+    the deal either way." ("" when it gave nothing away, or cost something.)"""
+    if not d.stakes or not d.given or d.costly:
+        return ""
+    return " " + tr("With all hands known {card} gave away {gave}, which changes nothing: "
+                    "{stake} either way.", card=d.chosen, gave=_gave(d, d.given),
+                    stake=_stake_words(d, d.chosen))
+
+
+def _gave(d: Decision, n: int) -> str:
     """"a trick", "2 tens": what the chosen card gave away with best play."""
     if d.measure == "tens":
-        return tr("a ten") if d.cost == 1 else tr("{n} tens", n=d.cost)
-    return tr("a trick") if d.cost == 1 else tr("{n} tricks", n=d.cost)
+        return tr("a ten") if n == 1 else tr("{n} tens", n=n)
+    return tr("a trick") if n == 1 else tr("{n} tricks", n=n)
 
 
 def _compared(d: Decision, h, head, what, mine) -> str:
@@ -501,17 +564,13 @@ def _compared(d: Decision, h, head, what, mine) -> str:
         if h.reason and d.best == h.card else tr("{sentence}.", sentence=text)
     if not text.endswith((".", "۔", "।")):
         text = tr("{sentence}.", sentence=text)
-    if d.verdict != "mistake" or not d.exact:
-        return text
-    if not d.cost:
-        return text + " " + tr("With all hands known it happened to cost nothing this time.")
-    keep = [c for c in d.best_cards if c in d.exact_best]
-    if keep:
-        return text + " " + tr("With all hands known {card} gave away {gave}: {keep} would have "
-                               "kept {top} for your side.", card=d.chosen, gave=_gave(d),
-                               keep=_names(keep), top=max(d.exact.values()))
-    return text + " " + tr("With all hands known {card} gave away {gave}.", card=d.chosen,
-                           gave=_gave(d))
+    if d.verdict != "mistake" or not d.stakes:
+        return text + _nothing(d)
+    if not d.costly:
+        return text + " " + tr("With all hands known it happened to change nothing this time: "
+                               "{stake} either way.", stake=_stake_words(d, d.chosen))
+    changed = _changed(d)
+    return text + " " + changed[:1].upper() + changed[1:]
 
 
 def _summary(deal, seat, decisions) -> str:
@@ -548,11 +607,10 @@ def _summary(deal, seat, decisions) -> str:
     if unlucky:
         moments = []
         for d in unlucky[:3]:
-            cost = trn("{n} ten", "{n} tens", d.cost) if d.measure == "tens" \
-                else trn("{n} trick", "{n} tricks", d.cost)
-            moments.append(tr("{where} ({chosen} instead of {better}, {cost} with best play)",
-                              where=_where(d), chosen=d.chosen, better=_names([d.best]),
-                              cost=cost))
+            moments.append(tr("{where} ({chosen} instead of {better}: with best play {then} "
+                              "instead of {instead})", where=_where(d), chosen=d.chosen,
+                              better=_names([d.best]), then=_stake_words(d, d.chosen),
+                              instead=_stake_words(d, d.best)))
         more = ""
         if len(unlucky) > 3:
             more = " " + tr("({n} more besides)", n=len(unlucky) - 3)

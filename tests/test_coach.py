@@ -8,17 +8,19 @@ from courtlearn.solver import solve
 
 
 def play_with_a_blunder(rules, seed, blunder_at=10):
-    """Bots play; at ``blunder_at`` tricks done, South (seat 0) plays the card that costs
-    the most with best play. Returns (deal, index of the blunder in deal.actions)."""
+    """Bots play; at ``blunder_at`` tricks done, South (seat 0) plays the card that scores
+    the least with best play, where that is less than the best card scores (the deal, a
+    court, a kot: issue 30). Returns (deal, index of the blunder in deal.actions)."""
+    from courtlearn.stakes import stakes
     deal = cl.Deal(rules, dealer=3, seed=seed)
     bot = cl.bots.RuleBot()
     blunder = None
     while deal.phase != "over":
         if (blunder is None and deal.phase == "play" and deal.to_play == 0
                 and len(deal.tricks) >= blunder_at):
-            values = solve(deal).values
-            worst = min(values, key=values.get)
-            if values[worst] < max(values.values()):
+            worth = stakes(deal, solve(deal).values)
+            worst = min(worth, key=lambda c: worth[c].key)
+            if worth[worst].key < max(w.key for w in worth.values()):
                 blunder = len(deal.actions)
                 deal.play(worst)
                 continue
@@ -38,12 +40,29 @@ def test_a_planted_blunder_is_found(game):
     found = [d for d in rv.decisions if d.action == blunder]
     assert len(found) == 1
     d = found[0]
-    assert d.kind == "card" and d.cost >= 1
+    assert d.kind == "card" and d.cost >= 1 and d.costly
     # a mistake by the chances, or unlucky (good by the chances, beaten by the layout)
     assert d.verdict == ("mistake" if d.loss >= 0.1 else "unlucky")
     assert d in rv.mistakes + rv.unlucky and d.chosen not in d.best_cards
-    assert str(d.chosen) in d.text and "gave away" in d.text
+    # the sentence says what the card cost in what is scored
+    assert str(d.chosen) in d.text and "with all hands known, after" in d.text.lower()
+    assert d.stakes[d.chosen].words(rules) in d.text
     assert f"trick {d.trick}" in rv.text
+
+
+def test_a_trick_that_changes_nothing_is_not_held_against_the_card():
+    """Issue 30: lesson 13's 4♦ lost a ninth trick while North–South won the deal either
+    way. A card that only gives away a trick the deal does not need scores as much as the
+    best one: it is best (or fine), and the sentence says plainly that it changed nothing."""
+    deal = lesson_13_old_deal()
+    rv = cl.review(deal, seat=0, progress=False)
+    d = next(d for d in rv.decisions if d.trick == 8)
+    assert str(d.chosen) == "4♦" and d.given == 1 and d.cost == 0 and not d.costly
+    assert d.verdict == "best" and d not in rv.unlucky
+    assert {s.key for s in d.stakes.values()} == {(0, 1)}          # the deal won, no court
+    assert ("4♦ gave away a trick, which changes nothing: North–South win the deal either "
+            "way") in d.text
+    assert "unlucky" not in rv.text.lower()
 
 
 def test_every_decision_of_the_seat_is_there():
@@ -237,6 +256,7 @@ def assert_one_verdict(rv, steps):
         assert (v == "mistake") == (d.loss >= MISTAKE_CHANCE - 1e-9) == d.mistake
         assert (d in rv.mistakes) == (v == "mistake")
         assert (v == "unlucky") == (not d.mistake and bool(d.cost)) == (d in rv.unlucky)
+        assert bool(d.cost) == d.costly            # a cost is something that scores
         assert d.best_cards and d.best == d.best_cards[0]
         assert (d.chosen in d.best_cards) == (v == "best")
         # the frame
@@ -256,28 +276,28 @@ def assert_one_verdict(rv, steps):
         assert re.search(r"(\d+) times in 10 instead of \1\b", d.text) is None, d.text
 
 
-def lesson_13_deal():
-    """Lesson 13's deal: Court Piece, seed 8, RuleBot at every seat."""
+def lesson_13_old_deal():
+    """Lesson 13's deal before issue 30: Court Piece, seed 8, RuleBot at every seat."""
     deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=8)
     while deal.phase != "over":
         cl.bots.act(cl.bots.RuleBot(), deal)
     return deal
 
 
-def test_lesson_13_one_verdict_one_best():
+def test_lesson_13_old_deal_one_verdict_one_best():
     """Issue 24: lesson 13's table said "best J♣ 99%" while the sentence and the outline
     pointed to 9♥ (7♥ and J♣ outlined too), and 4♦ was a mistake while its sentence said
-    "by what you could see it was a good choice"."""
+    "by what you could see it was a good choice". (Issue 30: the 4♦ gave away a trick that
+    changed nothing, so it is among the best cards now.)"""
     from courtlearn.widgets import CardTable
-    deal = lesson_13_deal()
+    deal = lesson_13_old_deal()
     rv, steps = review_steps(CardTable(deal, seat=0, animate=False))
     assert_one_verdict(rv, steps)
     d = next(d for d in rv.decisions if d.trick == 8)
-    assert str(d.chosen) == "4♦" and d.verdict == "unlucky" and d.cost == 1
-    best = {str(c) for c in d.best_cards}
-    assert best == {"9♥", "7♥", "J♣"} == {str(c) for c in d.exact_best}
-    assert rv.mistakes == [] and rv.unlucky == [d]
-    assert "unlucky" in rv.text.lower() and "trick 8" in rv.text and "4♦" in rv.text
+    assert str(d.chosen) == "4♦" and d.verdict == "best" and d.cost == 0
+    assert {"4♦", "9♥", "7♥", "J♣"} <= {str(c) for c in d.best_cards}
+    assert set(d.best_cards) == set(d.exact_best)
+    assert rv.mistakes == [] and rv.unlucky == []
     assert cl.review(deal, seat=0, progress=False) == rv          # the same as cl.review
 
 
@@ -299,15 +319,18 @@ def lesson_10_deal():
 def test_lesson_10_a_good_choice_is_not_marked_a_mistake():
     """Issue 24: at lesson 10's table 2♠ (trick 2 of the second deal) was marked a mistake
     while its sentence said "by what you could see it was a good choice"; A♦ (trick 1) read
-    "10♣ wins the deal about 7 times in 10 instead of 7"."""
+    "10♣ wins the deal about 7 times in 10 instead of 7". Issue 30: the 2♠'s trick changes
+    nothing (North–South win the deal either way); the 5♦ costs the deal with best play."""
     table = lesson_10_deal()
     rv, steps = review_steps(table)
     assert_one_verdict(rv, steps)
     by_trick = {d.trick: d for d in rv.decisions if d.kind == "card"}
     assert [str(by_trick[t].chosen) for t in (1, 2, 6)] == ["A♦", "2♠", "5♦"]
-    for t in (1, 2, 6):
-        d = by_trick[t]
-        assert d.verdict == "unlucky" and d.cost == 1 and not d.mistake, d.text
+    assert by_trick[2].verdict == "best" and by_trick[2].given == 1
+    assert "which changes nothing" in by_trick[2].text
+    d = by_trick[6]
+    assert d.verdict == "unlucky" and d.cost == 1 and not d.mistake, d.text
+    assert "after 5♦ East–West win the deal" in d.text
     assert by_trick[2].text.count("good choice") == 1
     assert rv.mistakes == [] and "unlucky" in rv.text.lower()
 
