@@ -49,7 +49,7 @@ from typing import NamedTuple, Sequence
 from .cards import _HELD_SUIT, Card, CardError, SUIT_MASKS, Suit, _digits, _whole, \
     cards as parse_cards, held, held_suit, mask_of, quoted, shuffled
 from .explain import DEAL_EVENT_TYPES, Event, illegal_reason, list_cards
-from .language import suit_word, tr, using
+from .language import suit_word, tr, trn, using
 from .moves import Move
 from .rules import Rules, check_seat, team_of
 from .scoring import court_piece_result, decided_result, final_result, tens_in
@@ -744,14 +744,20 @@ class Deal:
             if self._trick:                 # name the suit led, as every refusal does (RULES 4)
                 led = self._led
                 if hand & SUIT_MASKS[led]:
-                    return tr("{seat} does not hold {card}: {suit} were led and {seat} holds "
-                              "{cards}.", seat=name, card=card, suit=suit_word(led),
-                              cards=list_cards(held_suit(hand, led)))
+                    follow = held_suit(hand, led)
+                    # one message per number of cards held: Urdu and Hindi say "holds" as
+                    # ہے / है for one card and ہیں / हैं for more (English says it alike)
+                    return trn("{seat} does not hold {card}: {suit} were led and {seat} holds "
+                               "{cards}.", "{seat} does not hold {card}: {suit} were led and "
+                               "{seat} holds {cards}.", len(follow), seat=name, card=card,
+                               suit=suit_word(led), cards=list_cards(follow))
                 return tr("{seat} does not hold {card}: {suit} were led, {seat} holds none and "
                           "may play any of {cards}.", seat=name, card=card, suit=suit_word(led),
                           cards=list_cards(held(hand)))
-            return tr("{seat} does not hold {card}; {seat} holds {cards}.", seat=name, card=card,
-                      cards=list_cards(held(hand)))
+            mine = held(hand)
+            return trn("{seat} does not hold {card}; {seat} holds {cards}.",
+                       "{seat} does not hold {card}; {seat} holds {cards}.", len(mine),
+                       seat=name, card=card, cards=list_cards(mine))
         if self._trick:
             led = self._led
             if card.suit != led and hand & SUIT_MASKS[led]:
@@ -765,9 +771,11 @@ class Deal:
             if (card.suit != led and self._asked == seat and self._trump is not None
                     and card.suit != self._trump and hand & SUIT_MASKS[self._trump]):
                 trumps = held_suit(hand, self._trump)
-                return tr("{seat} cannot play {card}: {seat} asked for the trump and must now "
-                          "play a trump ({suit}), holding {cards}.", seat=name, card=card,
-                          suit=suit_word(self._trump), cards=list_cards(trumps))
+                return trn("{seat} cannot play {card}: {seat} asked for the trump and must now "
+                           "play a trump ({suit}), holding {cards}.", "{seat} cannot play {card}: "
+                           "{seat} asked for the trump and must now play a trump ({suit}), "
+                           "holding {cards}.", len(trumps), seat=name, card=card,
+                           suit=suit_word(self._trump), cards=list_cards(trumps))
         return None
 
     def _not_playing_reason(self) -> str:
@@ -1209,8 +1217,9 @@ class Deal:
         led = self._led
         if self._hands[seat][led]:
             follow = held_suit(self._mask(seat), led)
-            return tr("{seat} can follow {suit} (holding {cards}), so may not ask for the trump.",
-                      seat=name, suit=suit_word(led), cards=list_cards(follow))
+            return trn("{seat} can follow {suit} (holding {cards}), so may not ask for the trump.",
+                       "{seat} can follow {suit} (holding {cards}), so may not ask for the trump.",
+                       len(follow), seat=name, suit=suit_word(led), cards=list_cards(follow))
         return None
 
     def can_ask_for_trump(self) -> bool:

@@ -154,8 +154,11 @@ globals().update({t.__name__: t for t in DEAL_EVENT_TYPES.values()})
 def illegal_reason(rules: Rules, seat: int, card: Card, led: Suit, hand_mask: int) -> str:
     """"East cannot play A♦: spades were led and East holds Q♠ 10♠ 3♠." """
     follow = [c for c in held(hand_mask) if c.suit == led]
-    return tr("{seat} cannot play {card}: {suit} were led and {seat} holds {cards}.",
-              seat=rules.seat_name(seat), card=card, suit=suit_word(led), cards=list_cards(follow))
+    # one message per number of cards held: Urdu and Hindi say "holds" as ہے / है for one card
+    # and ہیں / हैं for more (the English is the same for both)
+    return trn("{seat} cannot play {card}: {suit} were led and {seat} holds {cards}.",
+               "{seat} cannot play {card}: {suit} were led and {seat} holds {cards}.", len(follow),
+               seat=rules.seat_name(seat), card=card, suit=suit_word(led), cards=list_cards(follow))
 
 
 def event_text(kind: str, seat, card, data, rules: Rules) -> str:
@@ -245,9 +248,11 @@ def _t_play(name, seat, card, data, rules):
 
 def _t_revoke(name, seat, card, data, rules):
     led, holding = data
-    return tr("{seat} revoked: played {card} on a {suit} lead while holding {cards}. It can be "
-              "corrected until the trick is complete.", seat=name, card=card,
-              suit=suit_word(led, one=True), cards=list_cards(holding))
+    return trn("{seat} revoked: played {card} on a {suit} lead while holding {cards}. It can be "
+               "corrected until the trick is complete.", "{seat} revoked: played {card} on a "
+               "{suit} lead while holding {cards}. It can be corrected until the trick is "
+               "complete.", len(holding), seat=name, card=card, suit=suit_word(led, one=True),
+               cards=list_cards(holding))
 
 
 def _t_revoke_proven(name, seat, card, data, rules):

@@ -37,11 +37,12 @@ import warnings
 from importlib import resources
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language_code", "using", "tr", "trn",
-           "N_", "Words", "text_direction", "plural_forms", "list_words", "suit_word", "rank_word", "card_words",
+           "N_", "Words", "text_direction", "plural_forms", "list_words", "or_words", "list_separator",
+           "arrow", "suit_word", "rank_word", "card_words",
            "seat_word", "team_word", "game_word", "locale_language"]
 
 #: the languages courtlearn speaks, each with its own name for itself
-LANGUAGES = {"en": "English", "ur": "اردو", "hi": "हिन्दी"}
+LANGUAGES = {"en": "English", "ur": "اردو", "hi": "हिंदी"}
 RIGHT_TO_LEFT = frozenset({"ur"})
 DOMAIN = "courtlearn"
 ENV = "COURTLEARN_LANG"
@@ -189,12 +190,48 @@ def plural_forms(singular: str, plural: str) -> tuple[str, str]:
     return cat.ngettext(singular, plural, 1), cat.ngettext(singular, plural, 2)
 
 
+def list_separator() -> str:
+    """What goes between the items of a list: ", " in English and Hindi, the Urdu comma
+    "، " in Urdu (a Latin comma reads as a stray mark in Nastaliq).
+
+    >>> with using("ur"):
+    ...     list_separator().join(["A♣", "K♣", "7♥"])
+    'A♣، K♣، 7♥'
+    """
+    return tr(", ")
+
+
 def list_words(items) -> str:
     """"a", "a and b", "a, b and c", with the language's own comma and "and"."""
     items = [str(x) for x in items]
     if len(items) < 2:
         return "".join(items)
-    return tr("{items} and {last}", items=tr(", ").join(items[:-1]), last=items[-1])
+    return tr("{items} and {last}", items=list_separator().join(items[:-1]), last=items[-1])
+
+
+def or_words(items) -> str:
+    """"a", "a or b", "a, b or c", with the language's own comma and "or".
+
+    >>> or_words(["J♣", "7♥", "9♥"])
+    'J♣, 7♥ or 9♥'
+    >>> with using("ur"):
+    ...     or_words(["J♣", "7♥", "9♥"])
+    'J♣، 7♥ یا 9♥'
+    """
+    items = [str(x) for x in items]
+    if len(items) < 2:
+        return "".join(items)
+    return tr("{cards} or {last}", cards=list_separator().join(items[:-1]), last=items[-1])
+
+
+def arrow(lang: str | None = None) -> str:
+    """An arrow that points the way the language reads: "→" in English and Hindi, "←" in
+    Urdu (written right to left, "→" would point back at what came first).
+
+    >>> arrow("en"), arrow("ur")
+    ('→', '←')
+    """
+    return "←" if text_direction(lang) == "rtl" else "→"
 
 
 class Words(dict):

@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
-from .language import tr, trn
+from .language import or_words, tr, trn
 from .rules import team_of
 from .trick_solver import TABLE_CAP, Bounded, OutOfBudget, TrickSearch, lowest_mattered
 
@@ -741,8 +741,7 @@ def _future_total(search, hands, st, pending, number, trick):
 def _sentence(deal, seat, values, best, measure, owned):
     rules = deal.rules
     shown = [str(c) for c in best[:3]]
-    names = shown[0] if len(shown) == 1 else tr("{cards} or {last}", cards=", ".join(shown[:-1]),
-                                                 last=shown[-1])
+    names = or_words(shown)
     if len(best) > 3:
         names = tr("{cards} (or any of {n} more as good)", cards=names, n=len(best) - 3)
     top = values[best[0]]

@@ -86,7 +86,7 @@ def test_the_game_words_are_the_players_own():
         assert tr("court") == "کوٹ" and tr("tricks") == "سر" and tr("bavney") == "باونی"
         assert cl.Rules.court_piece().team_name(0) == "شمال–جنوب"
     with using("hi"):
-        assert tr("court") == "कोट" and tr("tricks") == "सर" and tr("tens") == "दहले"
+        assert tr("court") == "कोट" and tr("tricks") == "हाथ" and tr("tens") == "दहले"
         assert cl.Rules.dehla_pakad().title == "दहला पकड़"
 
 
@@ -109,7 +109,7 @@ def test_set_language_changes_every_sentence_and_back():
 def test_a_wrong_language_is_refused_and_nothing_changes(bad):
     cl.set_language("hi")
     with pytest.raises(ValueError, match=r'is not a language courtlearn speaks: choose "en" '
-                                         r'\(English\), "ur" \(اردو\), "hi" \(हिन्दी\)'):
+                                         r'\(English\), "ur" \(اردو\), "hi" \(हिंदी\)'):
         cl.set_language(bad)
     assert cl.get_language() == "hi"
     deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
@@ -433,7 +433,7 @@ def test_a_translated_lesson_sets_its_language_and_has_an_english_original(sourc
 
 def test_the_readme_says_how_to_start_in_each_language():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for lang, heading in (("ur", "### اردو میں شروع کیجیے"), ("hi", "### हिन्दी में शुरू कीजिए")):
+    for lang, heading in (("ur", "### اردو میں شروع کیجیے"), ("hi", "### हिंदी में शुरू कीजिए")):
         part = readme.split(heading, 1)[1].split("\n#", 1)[0]
         assert f"notebooks/{lang}/00_start_here.ipynb" in part
         assert (ROOT / "notebooks" / lang / "00_start_here.ipynb").exists()
@@ -496,3 +496,114 @@ def test_the_page_words_keep_their_placeholders_for_the_page(lang):
     for key, text in english.items():
         assert messages.fields(words[key]) == messages.fields(text), (key, words[key])
     assert english["tricks_one"] == "{n} trick" and english["tricks"] == "{n} tricks"
+
+
+# ----------------------------------------------------------------------------- grammar (issue 30)
+def _card(code):
+    return cl.Card.parse(code)
+
+
+def _refusal(deal, card):
+    with pytest.raises(ValueError) as err:
+        deal.play(card)
+    return getattr(err.value, "reason", None) or str(err.value)
+
+
+def test_one_card_held_is_singular_and_more_are_plural():
+    """«ان کے پاس 9♥ ہیں» said 'holds' in the plural for one card: a refusal agrees with the
+    number of cards it names, in Urdu and Hindi (English says it alike for both)."""
+    def east_refused(east, lang):
+        south = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AH KH"
+        west = "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D"
+        taken = set((south + " " + east + " " + west).split())
+        north = " ".join(c.code for c in cl.deck() if c.code not in taken)
+        deal = cl.Deal.prearranged(cl.Rules.court_piece(), [south, east, north, west], dealer=3)
+        deal.call_trump("D")
+        deal.play("AS")                            # East must follow with a spade
+        with using(lang):
+            return _refusal(deal, _card("QC"))
+    alone = "2S KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"
+    two = "2S 3S QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"
+    for lang, singular, plural in (("ur", "ہے۔", "ہیں۔"), ("hi", "है।", "हैं।")):
+        text = east_refused(alone, lang)
+        assert "2♠" in text and text.endswith(singular), text
+        text = east_refused(two, lang)
+        assert "3♠ 2♠" in text and text.endswith(plural), text
+    assert east_refused(alone, "en") == "East cannot play Q♣: spades were led and East holds 2♠."
+    assert east_refused(two, "en") == "East cannot play Q♣: spades were led and East holds 3♠ 2♠."
+
+
+def test_the_trick_sentence_names_the_suit_as_a_suit():
+    """«A♣ سب سے بڑا چڑی ہے» made a card out of a (feminine) suit name: the sentence says the
+    highest card of the suit, and each event of play is told in the perfective past."""
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    deal.call_trump("S")
+    while len(deal.tricks) < 3:
+        cl.bots.act(cl.bots.RuleBot(), deal)
+    for lang, card_of_suit, did in (("ur", "کا سب سے بڑا پتّا", " نے "), ("hi", "का सबसे बड़ा पत्ता", " ने ")):
+        with using(lang):
+            tricks = [e.text for e in deal.events if e.kind == "trick"]
+            past = [e.text for e in deal.events if e.kind in ("deal_first", "deal_rest", "call", "play", "trick")]
+        assert tricks and all(did in t for t in tricks), tricks
+        assert any(card_of_suit in t for t in tricks) or all("رنگ" in t or "रंग" in t for t in tricks)
+        assert all(did in t for t in past), [t for t in past if did not in t][:3]
+    with using("ur"):
+        for suit in cl.Suit:
+            text = tr("{seat} wins the trick: {card} is the highest {suit}.", seat="جنوب", card="A♣",
+                      suit=cl.language.suit_word(suit, one=True))
+            assert "سب سے بڑا " + cl.language.suit_word(suit, one=True) not in text
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_a_seat_is_one_player(lang):
+    """Seats are singular (a seat is one player): no honorific plural after a seat's name in
+    the messages that say what a seat can or may do."""
+    plural = {"ur": re.compile(r"سکتے|بانٹیں گے|کھلواتے|ان کے پاس"),
+              "hi": re.compile(r"सकते|बाँटेंगे|खुलवाते|उनके पास")}[lang]
+    wrong = []
+    for m in messages.read(lang):
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        if not m.id or not ids[0].startswith(("{seat}", "Then {seat}", "Which cards may {seat}",
+                                               "card {n} of your line", "{card} is not one of")):
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if any(plural.search(s) for s in strings):
+            wrong.append(f"{ids[0]!r} -> {strings[0]!r}")
+    assert wrong == [], wrong
+
+
+def test_the_auto_play_box_says_the_bots_play():
+    """«خود کھیلیں» / «ख़ुद खेलें» told the learner to play by themselves; the box lets the
+    bots answer by themselves."""
+    for lang, bots in (("ur", "کمپیوٹر"), ("hi", "कंप्यूटर")):
+        with using(lang):
+            assert bots in tr("Auto-play"), tr("Auto-play")
+
+
+def test_lists_and_arrows_follow_the_language():
+    """The trick lines of the exercises point at the winner the way the language reads (← in
+    Urdu: → pointed back at the first card), and lists use the language's comma."""
+    from courtlearn.exercises._base import trick_line
+    from courtlearn.language import arrow, list_separator, or_words
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=7)
+    deal.call_trump("S")
+    for _ in range(4):
+        cl.bots.act(cl.bots.RuleBot(), deal)
+    trick = deal.tricks[0]
+    english = trick_line(deal.rules, trick, 1)
+    assert " → " in english and english.count(", ") == 3
+    with using("ur"):
+        urdu = trick_line(deal.rules, trick, 1)
+        assert arrow() == "←" and list_separator() == "، " and or_words(["A", "B", "C"]) == "A، B یا C"
+    assert " ← " in urdu and "→" not in urdu and ", " not in urdu and urdu.count("، ") == 3, urdu
+    with using("hi"):
+        hindi = trick_line(deal.rules, trick, 1)
+    assert " → " in hindi, hindi
+    # the solver's and the coach's lists of cards
+    deal = cl.Deal(cl.Rules.court_piece(), dealer=3, seed=11)
+    deal.call_trump("H")
+    while len(deal.tricks) < 9:
+        cl.bots.act(cl.bots.RuleBot(), deal)
+    with using("ur"):
+        said = cl.solve(deal).text
+    assert ", " not in said, said

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import courtlearn as cl
 from courtlearn.explain import list_cards
 from courtlearn.cards import quoted
-from courtlearn.language import LANGUAGES, tr, trn, using
+from courtlearn.language import LANGUAGES, arrow, list_separator, tr, trn, using
 from courtlearn.render import title_html
 
 NOBODY = "nobody"
@@ -361,10 +361,11 @@ def reason_text(events, skip_plays: bool = True) -> str:
 
 
 def trick_line(rules, trick, number=None) -> str:
-    cards = tr(", ").join(f"{rules.seat_name(s)} {c}" for s, c in trick.cards)
+    cards = list_separator().join(f"{rules.seat_name(s)} {c}" for s, c in trick.cards)
     head = tr("Trick {n}: ", n=number) if number is not None else ""
     winner = getattr(trick, "winner", None)
-    tail = f" → {rules.seat_name(winner)}" if winner is not None and len(trick.cards) == 4 else ""
+    # the arrow points the way the language reads (← in Urdu), toward the trick's winner
+    tail = f" {arrow()} {rules.seat_name(winner)}" if winner is not None and len(trick.cards) == 4 else ""
     return f"{head}{cards}{tail}"
 
 

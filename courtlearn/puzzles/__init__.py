@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards import _whole, quoted
-from ..language import tr, trn
+from ..language import or_words, tr, trn
 from ..rules import team_of
 
 __all__ = ["LEVELS", "Puzzle", "Worked", "puzzle", "all", "play", "progress", "worked", "defend",
@@ -308,8 +308,7 @@ def _names(cards) -> str:
     words = [str(c) for c in cards]
     if not words:
         return tr("nothing")
-    return words[0] if len(words) == 1 else tr("{cards} or {last}", cards=", ".join(words[:-1]),
-                                               last=words[-1])
+    return or_words(words)
 
 
 def _count(rules, n: int) -> str:
