@@ -558,8 +558,8 @@ def test_the_trick_sentence_names_the_suit_as_a_suit():
 def test_a_seat_is_one_player(lang):
     """Seats are singular (a seat is one player): no honorific plural after a seat's name in
     the messages that say what a seat can or may do."""
-    plural = {"ur": re.compile(r"سکتے|بانٹیں گے|کھلواتے|ان کے پاس"),
-              "hi": re.compile(r"सकते|बाँटेंगे|खुलवाते|उनके पास")}[lang]
+    plural = {"ur": re.compile(r"سکتے|بانٹیں گے|کھلواتے|ان کے پاس|نہیں جیتتے"),
+              "hi": re.compile(r"सकते|बाँटेंगे|खुलवाते|उनके पास|नहीं जीतते")}[lang]
     wrong = []
     for m in messages.read(lang):
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
