@@ -168,6 +168,16 @@ def _bot(name: str):
     raise ValueError(f"unknown bot {name!r}")
 
 
+_MATCHES: dict = {}
+
+
+def _match_cached(a, b, game, deals, first_seed):
+    key = (a, b, game, deals, first_seed)
+    if key not in _MATCHES:
+        _MATCHES[key] = match(a, b, game, deals=deals, first_seed=first_seed)
+    return _MATCHES[key]
+
+
 def match(a: str, b: str, game: str = "court_piece", deals: int = 200, first_seed: int = 0):
     """Pair ``a`` against pair ``b`` (names as for the bench: "course", "course-RULE",
     "rule", "random") on ``deals`` seeded deals, each played twice with the seats swapped.
@@ -277,22 +287,19 @@ def figure(name: str, deals: int | None = None, seed: int = 11) -> float:
         return _TRUMP_CACHE[key][name[len("trump."):]]
     if name.startswith("course."):           # course.<game>.<against>  (rule, random)
         _, game, other = name.split(".")
-        xs = match("course", other, game, deals=deals or 300, first_seed=10_000 + seed)
+        xs = _match_cached("course", other, game, deals or 300, 10_000 + seed)
         return sum(xs) / (2 * len(xs))
     if name.startswith("worth."):            # worth.<game>.<rule>: with minus without
         _, game, rule = name.split(".")
         from .course_bot import SCOPE, UNTAUGHT
-        full = match("course", "rule", game, deals=deals or 300, first_seed=10_000 + seed)
+        full = _match_cached("course", "rule", game, deals or 300, 10_000 + seed)
         if rule in UNTAUGHT:
-            other = match(f"course*{rule}", "rule", game, deals=deals or 300,
-                          first_seed=10_000 + seed)
+            other = _match_cached(f"course*{rule}", "rule", game, deals or 300, 10_000 + seed)
             return (sum(other) - sum(full)) / (2 * len(full))
         if game in SCOPE[rule]:
-            other = match(f"course-{rule}", "rule", game, deals=deals or 300,
-                          first_seed=10_000 + seed)
+            other = _match_cached(f"course-{rule}", "rule", game, deals or 300, 10_000 + seed)
             return (sum(full) - sum(other)) / (2 * len(full))
-        other = match(f"course+{rule}", "rule", game, deals=deals or 300,
-                      first_seed=10_000 + seed)
+        other = _match_cached(f"course+{rule}", "rule", game, deals or 300, 10_000 + seed)
         return (sum(other) - sum(full)) / (2 * len(full))
     raise ValueError(f"unknown figure {name!r}")
 
