@@ -141,7 +141,7 @@ def test_the_hints_card_is_correct_with_the_chances_in_words(fixed, n):
         fb = quiet_check(q, answer)
         assert fb.correct is True and bool(fb)
         assert fb.message.startswith(f"Correct: with {best} your side wins {words(chances[best])}")
-        assert f"with {worst}, the weakest card you may play, {words(chances[worst])}" in fb.message
+        assert f"with {worst}, the worst choice here, {words(chances[worst])}" in fb.message
         assert f"The hint plays {best}: " in fb.message
 
 
@@ -180,7 +180,7 @@ def test_a_card_within_the_margin_of_the_best_is_correct_too():
     assert fb.correct is True
     assert fb.message == (f"Correct: with {legal[1]} your side wins about 8 deals in 10, almost "
                           f"as often as with {legal[0]}, the hint's card (about 8 deals in 10); "
-                          f"with {legal[2]}, the weakest card you may play, about 1 deal in 2. "
+                          f"with {legal[2]}, the worst choice here, about 1 deal in 2. "
                           f"The hint plays {legal[0]}: it wins this trick.")
     fb = quiet_check(q, legal[2])
     assert fb.message == (f"Not yet: with {legal[2]} your side wins about 1 deal in 2, against "

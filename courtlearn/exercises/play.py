@@ -111,7 +111,7 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
                 msg = tr("{sentence}, almost as often as with {best}, the hint's card ({odds})",
                          sentence=msg, best=best, odds=_words(top))
             if worst != card:
-                msg = tr("{sentence}; with {worst}, the weakest card you may play, {odds}",
+                msg = tr("{sentence}; with {worst}, the worst choice here, {odds}",
                          sentence=msg, worst=worst, odds=_words(chances[worst]))
             return True, tr("{sentence}. The hint plays {best}: {why}", sentence=msg, best=best,
                             why=why)
