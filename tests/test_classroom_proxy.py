@@ -5,116 +5,37 @@ socket joining and taking a seat, the teacher's socket getting its state; the pe
 limits count the address nginx forwards, and only because the request came from the
 named proxy (a forged X-Forwarded-For straight to the server counts for nothing).
 
-(The pages in Chromium over https: tests/browser run them at class.lan over http; nginx
-changes nothing in them but the scheme, which learner.js and teacher.js follow.)
+(The pages themselves in Chromium over https and wss: tests/browser/test_class_https.py;
+the nginx fixture is tests/https_proxy.py.)
 """
 from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 import socket
-import ssl
-import subprocess
-import textwrap
 import time
-import urllib.request
 
 import pytest
 
-from courtlearn.classroom.simulated import ServerProcess, free_port
+from https_proxy import CODE, NAME, https_class as _https_class, https_get, needs_nginx
 
 websockets = pytest.importorskip("websockets")
-pytestmark = [pytest.mark.timeout(120),
-              pytest.mark.skipif(shutil.which("nginx") is None and
-                                 not __import__("os").path.exists("/usr/sbin/nginx"),
-                                 reason="nginx is installed by make test (apt-get)")]
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-NAME = "class.test"          # the class's https name (a name under .test: refused elsewhere)
-CODE = "HTTPS2"
-
-
-def nginx_conf(folder, port: int, upstream: int) -> str:
-    """The README's proxy, on 127.0.0.1: TLS, the WebSocket upgrade, the client's address."""
-    return textwrap.dedent(f"""\
-        daemon off;
-        pid {folder}/nginx.pid;
-        error_log {folder}/error.log;
-        events {{ worker_connections 256; }}
-        http {{
-          access_log off;
-          client_body_temp_path {folder}/body;
-          proxy_temp_path {folder}/proxy;
-          fastcgi_temp_path {folder}/fastcgi;
-          uwsgi_temp_path {folder}/uwsgi;
-          scgi_temp_path {folder}/scgi;
-          map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
-          server {{
-            listen 127.0.0.1:{port} ssl;
-            server_name {NAME};
-            ssl_certificate {folder}/cert.pem;
-            ssl_certificate_key {folder}/key.pem;
-            location / {{
-              proxy_pass http://127.0.0.1:{upstream};
-              proxy_http_version 1.1;
-              proxy_set_header Host $http_host;
-              proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-              proxy_set_header X-Forwarded-Proto https;
-              proxy_set_header Upgrade $http_upgrade;
-              proxy_set_header Connection $connection_upgrade;
-              proxy_read_timeout 3600s;
-            }}
-          }}
-        }}
-        """)
+pytestmark = [pytest.mark.timeout(120), needs_nginx]
 
 
 @pytest.fixture
 def https_class(tmp_path):
-    folder = tmp_path / "nginx"
-    folder.mkdir()
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-subj", f"/CN={NAME}", "-addext", f"subjectAltName=DNS:{NAME}",
-                    "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
-                   check=True, capture_output=True, timeout=60)
-    port = free_port()
-    server = ServerProcess(tmp_path / "class.sqlite", CODE, tables=2,
-                           extra=("--proxy", "127.0.0.1", "--origin", f"https://{NAME}:{port}",
-                                  "--show-teacher-link")).start()
-    (folder / "nginx.conf").write_text(nginx_conf(folder, port, server.port))
-    proxy = subprocess.Popen([NGINX, "-c", str(folder / "nginx.conf"), "-p", str(folder)],
-                             stderr=subprocess.PIPE)
-    end = time.monotonic() + 20
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert proxy.poll() is None and time.monotonic() < end, proxy.stderr.read()
-            time.sleep(0.1)
-    tls = ssl.create_default_context(cafile=str(folder / "cert.pem"))
-    try:
-        yield server, port, tls
-    finally:
-        proxy.terminate()
-        proxy.wait(10)
-        server.stop()
-
-
-def https_get(port, path, tls, headers=None):
-    """A GET of https://class.test:PORT/path, class.test being 127.0.0.1 here."""
-    import http.client
-    conn = http.client.HTTPSConnection("127.0.0.1", port, context=tls, timeout=10)
-    conn.sock = tls.wrap_socket(socket.create_connection(("127.0.0.1", port)),
-                                server_hostname=NAME)
-    conn.request("GET", path, headers={"Host": f"{NAME}:{port}", **(headers or {})})
-    r = conn.getresponse()
-    return r.status, r.read()
+    with _https_class(tmp_path) as c:
+        yield c.server, c.port, c.tls
 
 
 def test_the_class_works_behind_https_and_counts_the_forwarded_addresses(https_class):
     server, port, tls = https_class
+    # what the console says: the https address for the learners and the teacher's link,
+    # not the class's own 127.0.0.1 (the proxy's way in)
+    assert f"join at: https://{NAME}:{port}/" in server.lines
+    assert [ln.split("#")[0] for ln in server.lines if ln.startswith("teacher page:")] == \
+        [f"teacher page: https://{NAME}:{port}/teacher"]
     status, body = https_get(port, "/", tls)
     assert status == 200 and b'data-role="connection"' in body
 

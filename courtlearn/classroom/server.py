@@ -1163,7 +1163,13 @@ class ClassServer:
 
     # -- where learners go
     def addresses(self) -> list[str]:
-        """The join addresses: one per address of this machine learners can reach."""
+        """The join addresses: one per address of this machine learners can reach; behind
+        a reverse proxy (``--proxy`` and ``--origin`` both given, as the README sets up
+        https) the pages' origins instead: the class's own address is then only the
+        proxy's way in (127.0.0.1 on a cloud machine), no address for a learner or the
+        teacher's link."""
+        if self.proxies and self.origins:
+            return [f"{o}{self.prefix}" for o in sorted(self.origins)]
         if self.host not in ("0.0.0.0", "", "::"):
             hosts = [self.host]
         else:
