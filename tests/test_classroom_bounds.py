@@ -68,6 +68,45 @@ async def hello(server, name, code=CODE, origin=None):
     return lr
 
 
+# ----------------------------------------------------------------------------- item 1
+def test_a_seed_that_gives_no_question_is_refused_with_a_sentence(tmp_path, monkeypatch,
+                                                                   caplog):
+    """A fresh question's search looks through a bounded number of deals, and for a few
+    seeds finds no position (best_card/seed=170 and 185 of seeds 0-199, with 120 deals): its
+    result is no exercise, refused with a sentence, never "the server could not judge it"
+    (a fault, which the notebook sends again and again, and a traceback in the log)."""
+    from courtlearn import exercises
+    from courtlearn.classroom import grading
+
+    def nothing(seed):                       # what bestplay.search raises for such a seed
+        raise RuntimeError("no position where South's choice matters in 40 deals")
+    monkeypatch.setitem(exercises._SEEDED, "best_card", nothing)
+    monkeypatch.setenv("COURTLEARN_CLASS_WORKERS", "thread")     # the patch is seen there
+    grading._question.cache_clear()
+    with pytest.raises(exercises.NoQuestion, match="Seed 5 gives no best_card question.*"
+                                                   "try another seed"):
+        exercises.question("best_card", seed=5)
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            _, joined = await apost(address(server) + "api/join", {"code": CODE, "name": "Asha"})
+            auth = {"Authorization": f"token {joined['token']}"}
+            result = {"kind": "exercise", "item": "best_card/seed=5", "answer": "AS"}
+            for rid in ("r0000001", "r0000002"):
+                status, body = await apost(address(server) + "api/results",
+                                           {"results": [{"id": rid, **result}]}, auth)
+                assert status == 400 and not body["failed"], body
+                assert body["refused"] == [{"id": rid, "reason": "There is no exercise "
+                                            "'best_card/seed=5'; nothing was stored."}]
+            assert server.room.results().empty
+    try:
+        with caplog.at_level(logging.ERROR, logger="courtlearn.classroom"):
+            run(main())
+    finally:
+        grading._question.cache_clear()
+    assert not [r for r in caplog.records if "could not be judged" in r.getMessage()]
+
+
 # ----------------------------------------------------------------------------- item 4
 def test_joins_per_address_and_learners_per_class_are_bounded(tmp_path, monkeypatch):
     monkeypatch.setattr(server_module, "JOIN_BURST", 5)

@@ -91,9 +91,14 @@ def _exercise_parts(item: str):
 
 @functools.lru_cache(maxsize=512)
 def _question(kind: str, number, seed):
+    """The question, or None for a seed that gives none (exercises.NoQuestion: its search
+    found no position; remembered, so a resend does not search again)."""
     from courtlearn import exercises
-    return exercises.question(kind, number) if seed is None else exercises.question(kind,
-                                                                                   seed=seed)
+    try:
+        return exercises.question(kind, number) if seed is None else \
+            exercises.question(kind, seed=seed)
+    except exercises.NoQuestion:
+        return None
 
 
 def _puzzle(item: str):
@@ -191,6 +196,8 @@ def judge_exercise(item: str, answer, result: dict | None = None) -> bool | None
     question's own checker (``Question.feedback``); None when it is not an answer (``...``
     never reaches here); Refusal when there is no such question."""
     kind, number, seed = _exercise_parts(item)
+    if _question(kind, number, seed) is None:     # a seed without a question: no such item
+        raise Refusal(tr("There is no exercise {item!r}; nothing was stored.", item=item[:60]))
     return _judged_exercise(kind, number, seed, _key(answer))
 
 

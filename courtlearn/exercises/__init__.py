@@ -44,8 +44,14 @@ from .tricks import (LEGAL_CARDS_FIXED, SPOT_THE_REVOKE_FIXED, TRICK_WINNER_FIXE
                      legal_cards_seeded, spot_the_revoke_seeded, trick_winner_seeded)
 
 __all__ = ["KINDS", "PLAY_KINDS", "STRATEGY_KINDS", "TITLES", "RULES", "Question", "Feedback",
-           "question", "count",
+           "question", "count", "NoQuestion",
            "worked"]
+
+
+class NoQuestion(ValueError):
+    """A seed that gives no question of its kind: the fresh questions that look for a
+    position (what_to_play, best_card, the card_play drills) look through a bounded number
+    of deals, and for a few seeds none fits. ``str()`` says so and to try another seed."""
 
 KINDS = ("trick_winner", "legal_cards", "spot_the_revoke", "pile_capture", "court_or_not",
          "next_dealer", "tens_winner")
@@ -147,7 +153,8 @@ def question(kind: str, n: int | None = None, seed: int | None = None) -> Questi
     """Fixed question ``n`` (1, 2, ...) of ``kind``, or a fresh one from ``seed``.
 
     With neither, fixed question 1.  The same ``seed`` always gives the same
-    question.
+    question (or, for a few seeds of the kinds that look for a position, the same
+    :class:`NoQuestion`, whose sentence says to try another seed).
     """
     kind = _kind(kind)
     if n is not None and seed is not None:
@@ -157,7 +164,15 @@ def question(kind: str, n: int | None = None, seed: int | None = None) -> Questi
         if number is None:
             raise ValueError(tr("seed must be a whole number, not {seed!r}", seed=quoted(seed)))
         from ..deal import check_seed
-        return _SEEDED[kind](check_seed(number))      # at most 100 digits, as a deal's
+        try:
+            return _SEEDED[kind](check_seed(number))      # at most 100 digits, as a deal's
+        except RuntimeError as err:
+            if type(err) is not RuntimeError:     # RecursionError, NotImplementedError: bugs
+                raise
+            # the search's "no position ... in N deals": this seed has no question
+            raise NoQuestion(tr("Seed {seed} gives no {kind} question (no position of the "
+                                "deals it looks at fits): try another seed.", seed=number,
+                                kind=kind)) from None
     n = 1 if n is None else _whole(n)
     fixed = _FIXED[kind]
     if n is None or not 1 <= n <= len(fixed):
