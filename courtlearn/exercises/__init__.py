@@ -6,10 +6,12 @@
 >>> fb = q.check(q.solution)                          # doctest: +ELLIPSIS
 Correct: ...
 
-``q`` shows the table and the question; ``q.check(answer)`` prints
-"Correct: ..." (with the engine's reason), "Not yet: ..." (with a hint that
-points at the rule) or "Not answered yet" for ``...``, and returns a
-:class:`Feedback`.  It never raises for a wrong answer, unless the
+``q`` shows the table and the question, with a folded Hint and a folded Answer
+under it for whoever asks (``q.hint()`` and ``q.show_answer()`` print the same);
+``q.check(answer)`` prints "Correct: ..." (with the engine's reason), "Not yet:
+..." (with a hint that points at the rule) or "Not answered yet" for ``...``, and
+returns a :class:`Feedback`. ``ask(prompt, seat=...)`` makes a lesson's own
+question of the same shape (:mod:`courtlearn.exercises.asking`). It never raises for a wrong answer, unless the
 environment variable ``COURTLEARN_STRICT=1`` is set: then a wrong or missing
 answer raises ``AssertionError`` (for testing worked solutions).
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 from ..cards import _whole, quoted
 from ..language import N_, Words, tr
 from ._base import Feedback, Question, worked
+from .asking import ask
 from .bestplay import BEST_CARD_FIXED, best_card_seeded
 from .bestplay import RULE as _BEST_RULE
 from .bestplay import TITLE as _BEST_TITLE
@@ -45,7 +48,7 @@ from .tricks import (LEGAL_CARDS_FIXED, SPOT_THE_REVOKE_FIXED, TRICK_WINNER_FIXE
 
 __all__ = ["KINDS", "PLAY_KINDS", "STRATEGY_KINDS", "TITLES", "RULES", "Question", "Feedback",
            "question", "count", "NoQuestion",
-           "worked"]
+           "worked", "ask"]
 
 
 class NoQuestion(ValueError):
@@ -92,11 +95,14 @@ RULES = Words({
                     "do not chain), a new pile starts after a capture, and the 13th trick takes "
                     "what is left."),
     "court_or_not": N_("In Court Piece a team that wins each of the first seven tricks scores a "
-                    "court; if that team dealt, it is a goon court; winning seven tricks with "
-                    "losses between is just a won deal."),
+                    "court (a goon court if that team dealt), and a bavney if it plays on and "
+                    "takes all thirteen; winning seven tricks with losses between is just a won "
+                    "deal. In Double Sir a court is all thirteen tricks in one team's pile."),
     "next_dealer": N_("The next dealer comes from the team that lost: if the dealer's team won, "
                    "the deal passes to the next player; if the trump caller's team won without a "
-                   "court, the same player deals again; with a court, the dealer's partner deals."),
+                   "court, the same player deals again; with a court of any kind (a goon court "
+                   "is the dealer's team's, a claimed revoke or the seventh deal in a row count "
+                   "too), the dealer's partner deals."),
     "tens_winner": N_("In Dehla Pakad the tens decide: the team that did not deal wins with two or "
                    "three tens, the dealing team needs three, and all four tens is a kot."),
     "what_to_play": _PLAY_RULE,

@@ -471,7 +471,39 @@ class Question:
             body += f"<pre>{html.escape(self.text)}</pre>"
         helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
         return (f"<div class=\"courtlearn-question\">{title_html(self.title)}{body}"
-                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
+                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p>{self._reveal_html()}</div>")
+
+    # ---------------------------------------------------------------- asking for help
+    @property
+    def hint_text(self) -> str:
+        """Where to look, in a sentence: the question's own hint, else the rule its kind
+        practises (never the answer)."""
+        if self.extra.get("hint_text"):
+            return self.extra["hint_text"]
+        from courtlearn.exercises import RULES
+        return tr(RULES[self.kind]) if self.kind in RULES else ""
+
+    @property
+    def answer_text(self) -> str:
+        """The worked answer and why, in a sentence."""
+        return tr("Answer: {answer}. {why}", answer=self.solution, why=self.reason).strip()
+
+    def hint(self) -> None:
+        """Print a hint (where to look, not the answer); :meth:`show_answer` gives the
+        answer. The same two are under the question's picture, folded: Hint, then
+        Answer."""
+        print(tr("Hint: {hint}", hint=self.hint_text))
+
+    def show_answer(self) -> None:
+        """Print the worked answer and why (nothing is sent to a class)."""
+        print(self.answer_text)
+
+    def _reveal_html(self) -> str:
+        """The hint, then the answer, each folded until the learner opens it."""
+        return (f"<details><summary>{html.escape(tr('Hint'))}</summary>"
+                f"<p>{html.escape(self.hint_text)}</p></details>"
+                f"<details><summary>{html.escape(tr('Answer'))}</summary>"
+                f"<p>{html.escape(self.answer_text)}</p></details>")
 
     def check(self, answer: Any) -> Feedback:
         """Print Correct / Not yet / Not answered yet and return a Feedback.

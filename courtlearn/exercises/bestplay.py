@@ -50,7 +50,7 @@ class BestCardQuestion(Question):
         helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
         return (f"<div class=\"courtlearn-question\">{title_html(self.title)}{pic}"
                 f"<pre>{html.escape(self.text)}</pre>"
-                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
+                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p>{self._reveal_html()}</div>")
 
 
 def _count(n: int, unit: str) -> str:
@@ -122,7 +122,10 @@ def best_card_question(deal, number=None, seed=None) -> Question:
                                         'is scored: the deal won or lost, a court, a kot. Answer '
                                         'with a card from your hand, like "K♥" or "KH".',
                                         seat=name))
-    q.extra.update(seat=seat, solution=sol, legal=legal, stakes=worth, best=best)
+    q.extra.update(seat=seat, solution=sol, legal=legal, stakes=worth, best=best,
+                   hint_text=tr("Every hand is shown: for each card you may play, follow the "
+                                "tricks to the end, each side playing its best. What counts is "
+                                "what is scored: the deal, a court, a kot."))
     return q
 
 

@@ -76,7 +76,11 @@ def pile_capture_question(deal, fourth, number=None, seed=None) -> Question:
                  answer_help=tr('Answer with a player, like "{north}", or "{nobody}" if the pile '
                                 'stays in the centre.', north=rules.seat_name(2),
                                 nobody=tr("nobody")))
-    q.extra.update(previous_winner=previous, fourth=fourth, trick=trick, after=after)
+    hint = tr("Who wins this trick, and who won the trick before it? Count from the last "
+              "capture: a capture starts a new pile.")
+    if len(deal.tricks) == 12:
+        hint = tr("This is the thirteenth trick, the last one.")
+    q.extra.update(previous_winner=previous, fourth=fourth, trick=trick, after=after, hint_text=hint)
     return q
 
 
@@ -107,7 +111,34 @@ PILE_CAPTURE_FIXED = [
     _pile_fixed({0: ("AC KC QC JC", ""), 1: ("2C 3C 4C 5C", "C"), 2: ("6C 7C 8C 9C", "C"),
                  3: ("10C 2H 3H 4H", "C")},
                 "call:S AC 2C 6C 10C KC 3C 7C 2H QC 4C 8C 3H JC 5C 9C", "4H"),
+    # (the exercise's own, issue 30: the lessons ask 2 and 3)
+    # the 13th trick sweeps the centre, though its winner did not win the 12th
+    lambda number: _last_trick_question(number),
+    # West's third win in a row only starts a new pile
+    _pile_fixed({0: ("2H 3D 4D", ""), 1: ("5H 6D 7D", ""), 2: ("8H 8D 9D", ""),
+                 3: ("AH AD KD", "")},
+                "call:S 2H 5H 8H AH AD 3D 6D 8D KD 4D 7D", "9D"),
 ]
+
+
+def _last_trick_question(number):
+    """A Double Sir deal played by RuleBot to its 13th trick, with tricks in the centre, some
+    in each side's pile, and the 13th trick won by another player than the 12th (the first
+    such seeded deal)."""
+    rules = cl.Rules.double_sir(stop_when_decided=False)
+    bot = cl.bots.RuleBot()
+    for seed in range(200):
+        deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        while deal.phase != "over" and not (len(deal.tricks) == 12 and len(deal.trick.cards) == 3):
+            cl.bots.act(bot, deal)
+        if deal.phase == "over" or not deal.centre or not all(deal.tricks_won):
+            continue
+        fourth = deal.legal_cards()[0]
+        after = deal.copy()
+        after.play(fourth)
+        if after.tricks[-1].winner != deal.tricks[-1].winner:
+            return pile_capture_question(deal, fourth, number=number)
+    raise RuntimeError("no deal for the last-trick question")
 
 
 def pile_capture_seeded(seed: int) -> Question:
@@ -191,10 +222,14 @@ def tens_winner_question(deal, number=None, seed=None) -> Question:
     if getattr(rules, "tens_tie", "non_dealers") == "tricks":
         text += "\n" + tr("House rule: a 2–2 split of the tens goes to the team with more "
                           "tricks.")
-    return Question("tens_winner", deal, tr("Which team wins this deal?"),
-                    rules.team_name(winner), reason, judge, text=text, number=number, seed=seed,
-                    answer_help=tr('Answer with a team, like "{ns}" or "{ew}".',
-                                   ns=rules.team_name(0), ew=rules.team_name(1)))
+    q = Question("tens_winner", deal, tr("Which team wins this deal?"),
+                 rules.team_name(winner), reason, judge, text=text, number=number, seed=seed,
+                 answer_help=tr('Answer with a team, like "{ns}" or "{ew}".',
+                                ns=rules.team_name(0), ew=rules.team_name(1)))
+    q.extra["hint_text"] = tr("{seat} dealt, so {dealers} need three tens and {others} two; all "
+                         "four tens are a kot.", seat=rules.seat_name(deal.dealer),
+                         dealers=rules.team_name(dealers), others=rules.team_name(1 - dealers))
+    return q
 
 
 def _play_out(deal, rng):
@@ -232,6 +267,9 @@ TENS_WINNER_FIXED = [
     _tens_fixed((2, 2)),                        # a 2–2 split: the non-dealers win
     _tens_fixed((3, 1)),                        # the dealers need three
     _tens_fixed((2, 2), tens_tie="tricks"),     # house rule: more tricks wins a 2–2 split
+    # (the exercise's own, issue 30: the lessons ask 2-4)
+    _tens_fixed((0, 4)),                        # the non-dealers take all four: a kot
+    _tens_fixed((4, 0)),                        # the dealers take all four: a kot too
 ]
 
 

@@ -73,7 +73,7 @@ class PlayQuestion(Question):
         helptext = f"<br><small>{html.escape(self.answer_help)}</small>" if self.answer_help else ""
         return (f"<div class=\"courtlearn-question\">{title_html(self.title)}{pic}"
                 f"<pre>{html.escape(self.text)}</pre>"
-                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p></div>")
+                f"<p><b>{html.escape(self.prompt)}</b>{helptext}</p>{self._reveal_html()}</div>")
 
 
 def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=None,
@@ -129,7 +129,10 @@ def what_to_play_question(deal, hint=None, hint_seed: int = HINT_SEED, number=No
                      text=situation(deal, [seat]), number=number, seed=seed,
                      answer_help=tr('You are {seat}. Answer with a card from your hand, like "K♥" '
                                     'or "KH".', seat=name))
-    q.extra.update(seat=seat, hint=hint, hint_seed=hint_seed, chances=chances, legal=legal)
+    q.extra.update(seat=seat, hint=hint, hint_seed=hint_seed, chances=chances, legal=legal,
+                   hint_text=tr("Look at this trick first: can your side win it, and with which "
+                                "card? Then at what each card leaves you for the tricks to "
+                                "come, and at who has just won a trick."))
     return q
 
 

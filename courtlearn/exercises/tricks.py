@@ -62,7 +62,14 @@ def trick_winner_question(deal, fourth, number=None, seed=None) -> Question:
                                         seat=rules.seat_name(player), card=fourth)
     q = Question("trick_winner", deal, tr("Which card wins this trick?"), str(winner_card),
                  reason, judge, text=text, number=number, seed=seed, answer_help=tr(CARD_HELP))
-    q.extra.update(fourth=fourth, trick=trick, trump=trump)
+    if trump is None:
+        hint = tr("The suit led is {led} and there are no trumps yet: only a card of the suit "
+                  "led can win.", led=led)
+    else:
+        hint = tr("The suit led is {led} and trumps are {trump}. Is there a trump in the trick? "
+                  "Then the highest trump wins; if not, the highest card of the suit led.",
+                  led=led, trump=trump)
+    q.extra.update(fourth=fourth, trick=trick, trump=trump, hint_text=hint)
     return q
 
 
@@ -84,6 +91,17 @@ TRICK_WINNER_FIXED = [
     # over-trumping: the highest trump wins
     _trick_winner_fixed({0: ("AS KS", ""), 1: ("3S 2D", "S"), 2: ("5S 9S", ""), 3: ("7S 6D", "S")},
                         "call:D AS 3S 5S 7S KS 2D 9S", "6D"),
+    # (the exercise's own, issue 30: the lessons ask 1-3)
+    # trumps led: every card is a trump, and the highest wins, whoever plays it
+    _trick_winner_fixed({0: ("9S", ""), 1: ("10S", ""), 2: ("3S", ""), 3: ("JS", "")},
+                        "call:S 9S 10S 3S", "JS"),
+    # a second, lower trump (under-trumping) does not beat the first
+    _trick_winner_fixed({0: ("KH", ""), 1: ("9S", "H"), 2: ("4H", ""), 3: ("5S", "H")},
+                        "call:S KH 9S 4H", "5S"),
+    # nobody else can follow and nobody trumps: the leader's two wins
+    _trick_winner_fixed({0: ("AD 2D", ""), 1: ("KD AC", "D"), 2: ("QD KH", "D"),
+                         3: ("JD QC", "D")},
+                        "call:S AD KD QD JD 2D AC KH", "QC"),
 ]
 
 
@@ -157,9 +175,16 @@ def legal_cards_question(deal, number=None, seed=None) -> Question:
         return sorted(cards, key=lambda c: (list(cl.Suit).index(c.suit), -c.rank))
 
     text = table_text(deal, hands=[seat])
-    return Question("legal_cards", deal, tr("Which cards may {seat} play now?", seat=name),
-                    list_cards(legal), reason, judge, text=text, number=number, seed=seed,
-                    answer_help=tr('Answer with the cards, like ["K♥", "3♥"] or "KH 3H", or "all".'))
+    q = Question("legal_cards", deal, tr("Which cards may {seat} play now?", seat=name),
+                 list_cards(legal), reason, judge, text=text, number=number, seed=seed,
+                 answer_help=tr('Answer with the cards, like ["K♥", "3♥"] or "KH 3H", or "all".'))
+    if led is None:
+        q.extra["hint_text"] = tr("Nobody has played to this trick yet: {seat} leads it.", seat=name)
+    else:
+        q.extra["hint_text"] = tr("The suit led is {suit}, the suit of the trick's first card (not "
+                             "of the highest card on the table). Does {seat} hold any {suit}?",
+                             suit=suit_word(led), seat=name)
+    return q
 
 
 def _legal_fixed(want, moves, dealer=3):
@@ -177,6 +202,15 @@ LEGAL_CARDS_FIXED = [
     _legal_fixed({0: ("AD", ""), 1: ("", "D")}, "call:C AD"),
     # trumps led, North's only trump must go
     _legal_fixed({0: ("3S", ""), 1: ("8S", ""), 2: ("AS", "S")}, "call:S 3S 8S"),
+    # (the exercise's own, issue 30: the lessons ask 1-3)
+    # East trumped the heart lead; North still follows hearts, the suit led
+    _legal_fixed({0: ("QH", ""), 1: ("2S", "H"), 2: ("5H 8H 3S", "H")}, "call:S QH 2S"),
+    # the leader may play any card
+    _legal_fixed({0: ("AC", ""), 1: ("KC", ""), 2: ("2C", ""), 3: ("5C", "")},
+                 "call:H AC KC 2C 5C"),
+    # trick 2: the winner of trick 1 leads, and South follows that suit, with any card of it
+    _legal_fixed({0: ("4D 9C 3C", "C"), 1: ("KD", ""), 2: ("2D", ""), 3: ("AD 7C", "")},
+                 "call:H 4D KD 2D AD 7C"),
 ]
 
 
@@ -260,11 +294,14 @@ def spot_the_revoke_question(deal, number=None, seed=None) -> Question:
         return False, tr("{seat} followed the suit led every time.", seat=name)
 
     text = table_text(deal, tricks=True)
-    return Question("spot_the_revoke", deal,
-                    tr("Did anyone revoke (play another suit while holding the suit led)? Who?"),
-                    rules.seat_name(answer) if answer != NOBODY else tr("nobody"), reason, judge,
-                    text=text, number=number, seed=seed, show_all=False,
-                    answer_help=tr('Answer with a player, like "East", or "nobody".'))
+    q = Question("spot_the_revoke", deal,
+                 tr("Did anyone revoke (play another suit while holding the suit led)? Who?"),
+                 rules.seat_name(answer) if answer != NOBODY else tr("nobody"), reason, judge,
+                 text=text, number=number, seed=seed, show_all=False,
+                 answer_help=tr('Answer with a player, like "East", or "nobody".'))
+    q.extra["hint_text"] = tr("Find each card that did not follow the suit led. Did that player play "
+                         "a card of the suit led in a later trick?")
+    return q
 
 
 def _later_follow(deal, seat) -> str:
@@ -301,6 +338,15 @@ SPOT_THE_REVOKE_FIXED = [
     # North fails to follow trumps, and shows a trump later
     _revoke_fixed({0: ("AS KS", ""), 1: ("4S 6S", ""), 2: ("3D 7S", "S"), 3: ("5S 8S", "")},
                   "call:S AS 4S 3D 5S KS 6S 7S 8S"),
+    # (the exercise's own, issue 30: the lessons ask 1 and 2)
+    # two players show out of clubs: West really has none, North plays a club later
+    _revoke_fixed({0: ("AC KC QC", ""), 1: ("2C 3C 4C", ""), 2: ("5H 9C", "C"),
+                   3: ("6H 7H 8H", "C")},
+                  "call:S AC 2C 5H 6H KC 3C 9C 7H QC 4C"),
+    # East follows diamonds twice, then throws a heart: East has run out, no revoke
+    _revoke_fixed({0: ("AD KD QD", ""), 1: ("2D 3D 4H", "D"), 2: ("5D 6D 7D", ""),
+                   3: ("8D 9D 10D", "")},
+                  "call:S AD 2D 5D 8D KD 3D 6D 9D QD 4H 7D 10D"),
 ]
 
 
