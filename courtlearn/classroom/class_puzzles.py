@@ -43,6 +43,7 @@ ValueError: level is one of 1, 2, 3, 4, 5, got 9.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -57,6 +58,7 @@ __all__ = ["PuzzleDesk", "LearnerPuzzle", "set_level", "desk_of", "learner_words
 
 log = logging.getLogger("courtlearn.classroom")
 
+MAX_WAITING = 8         # a learner's cards waiting for the solver at most (then refused)
 # the top-level keys each learner message may carry
 KEYS = {"puzzle_get": {"type"}, "puzzle_again": {"type"}, "puzzle_next": {"type"},
         "puzzle_msg": {"type", "content"}}
@@ -67,14 +69,67 @@ def _dumps(msg) -> str:
 
 
 class Defence:
-    """The defenders' bot: :func:`courtlearn.puzzles.defend` (best defence, pressing)."""
+    """The defenders' bot: :func:`courtlearn.puzzles.defend` (best defence, pressing). On
+    the class server its cards were worked out off the loop (:func:`turn`) and wait in
+    ``script``: the bot only plays them."""
 
     def __init__(self, team: int, target: int):
         self.team, self.target = team, target
+        self.script: list = []
 
     def choose(self, deal):
+        if self.script:
+            from courtlearn.cards import Card
+            return Card.parse(self.script.pop(0))
         from courtlearn.puzzles import defend
         return defend(deal, self.team, self.target)
+
+
+def turn(level: int, number: int, tokens: list, card: str, playing: bool) -> dict:
+    """Everything a learner's card in class puzzle ``level``.``number`` makes the server
+    think about, worked out in one go (in a worker process: ``workers.puzzle_turn``): the
+    deal is the puzzle's position after ``tokens`` (the deal's actions since it); the
+    values of the learner's cards there against best defence (``values``: card code ->
+    units; None when the learner's side is not to play or the try is over already), the
+    defence's answers after ``card`` (``defence``: card codes, until the learner's side is
+    to play or the deal is over) and, when the card ends a try still ``playing`` (it lets
+    the goal go, or the deal ends), the verdict of the notebook's checker on the try's
+    line (``right``; else None): the same judge every puzzle result meets.
+
+    >>> from courtlearn.puzzles import puzzle
+    >>> p = puzzle(1, 1)
+    >>> first = p.winning_line()[0].code
+    >>> got = turn(1, 1, [], first, True)
+    >>> got["values"][first] >= p.target, got["right"]
+    (True, None)
+    """
+    from courtlearn.cards import Card
+    from courtlearn.puzzles import defend, puzzle
+    from courtlearn.solver import solve
+
+    from .grading import judge_puzzle, puzzle_item
+    p = puzzle(level, number)
+    deal = p.deal
+    before = 4 * len(deal.tricks) + len(deal.trick.cards)
+    deal.apply(list(tokens))
+    values = None
+    if playing and deal.phase == "play" and team_of(deal.to_play) == p.team:
+        values = {c.code: v for c, v in solve(deal).values.items()}
+    deal.play(Card.parse(card))
+    failed = values is not None and values.get(card, p.target) < p.target
+    defence = []
+    while deal.phase == "play" and team_of(deal.to_play) != p.team:
+        answer = defend(deal, p.team, p.target)
+        defence.append(answer.code)
+        deal.play(answer)
+    right = None
+    if playing and (failed or deal.phase == "over"):
+        played = [sc for t in deal.tricks for sc in t.cards] + list(deal.trick.cards)
+        line = [c.code for s, c in played[before:] if team_of(s) == p.team]
+        if failed:                                   # the line up to the card that lost it
+            line = line[:line.index(card) + 1]
+        right = bool(judge_puzzle(puzzle_item(p), line))
+    return {"values": values, "defence": defence, "right": right}
 
 
 # ----------------------------------------------------------------------------- one learner
@@ -89,7 +144,7 @@ class LearnerPuzzle:
         self.desk, self.lr = desk, lr
         self.number = number
         self.puzzle = p = puzzle(desk.level, number)
-        defence = Defence(p.team, p.target)
+        self.defence = defence = Defence(p.team, p.target)
         self.table = core.Table(p.deal, bots={s: defence for s in range(4)
                                               if team_of(s) != p.team})
         self.seat = core.Seat(self.table, p.seat, show_all=True, hints=False,
@@ -134,13 +189,15 @@ class LearnerPuzzle:
         before = 4 * len(start.tricks) + len(start.trick.cards)
         return [c.code for s, c in played[before:] if team_of(s) == team]
 
-    def play(self, content) -> tuple[list, list]:
+    async def play(self, content, group=None) -> tuple[list, list]:
         """The learner's intent (the table's own message): judged with the solver before
-        the deal takes it, then the defence answers. Returns the two frame lists (the
-        learner's move, the defence's answers); Refusal with the sentence otherwise."""
-        from courtlearn.puzzles import _names
-        from courtlearn.solver import solve
+        the deal takes it, then the defence answers; the solving is done off the loop, in
+        the learner's own queue of the room's workers (:func:`turn`), the table only takes
+        its answers. Returns the two frame lists (the learner's move, the defence's
+        answers); Refusal with the sentence otherwise."""
         from courtlearn.widgets.core import Refused, Seat
+
+        from .workers import Busy, puzzle_turn
         try:
             kind, args = Seat.parse(content)
         except Refused as err:
@@ -148,28 +205,42 @@ class LearnerPuzzle:
         if kind != "play":
             raise Refusal(tr("In a class puzzle you find the line yourself: play your side's "
                              "cards."), puzzle=True)
+        reason = self.seat.refusal(kind, args) if self.seat.replay is None else None
+        if reason is not None:
+            raise Refusal(reason, puzzle=True)
         deal, p = self.table.deal, self.puzzle
-        values = None
-        if (self.status == "playing" and deal.phase == "play"
-                and team_of(deal.to_play) == p.team):
-            values = solve(deal).values
-            seat_name = deal.rules.seat_name(deal.to_play)
+        card = args[0]
+        seat_name = deal.rules.seat_name(deal.to_play) if deal.phase == "play" else ""
+        tokens = list(deal.actions[self.start:])
+        room = self.desk.room
+        try:
+            got = await room.workers.run(self.lr.id, puzzle_turn, p.level, self.number, tokens,
+                                         card.code, self.status == "playing", room.language,
+                                         group=group)
+        except Busy as err:
+            raise Refusal(str(err), puzzle=True) from None
+        if self.desk.tables.get(self.lr.id) is not self or \
+                list(self.table.deal.actions[self.start:]) != tokens:
+            raise Refusal(tr("The puzzle changed meanwhile; nothing was played."), puzzle=True)
         try:
             outcome = self.seat.handle(content)
         except Refused as err:
             raise Refusal(str(err), puzzle=True) from None
         if not outcome.moved:                       # (only plays reach here: defensive)
             return [self.snap()], []
-        card = args[0]
-        if values is not None and card in values and values[card] < p.target:
-            keep = [c for c, v in values.items() if v >= p.target]
+        values = got["values"]
+        if values is not None and values.get(card.code, p.target) < p.target:
+            from courtlearn.cards import Card
+            from courtlearn.puzzles import _names
+            keep = [Card.parse(c) for c, v in values.items() if v >= p.target]
             self.status = "failed"
             self.note = (tr("After {card} ({seat}) the goal is out of reach against best "
                             "defence: {cards} would have kept it. Press Try again.", card=card,
                             seat=seat_name, cards=_names(keep)), "error")
-            self.desk.record(self, False)
+            self.desk.record(self, False, got["right"])
         mine = [self.snap()]
         theirs: list = []
+        self.defence.script = list(got["defence"])
         failure = self.table.run_bots(lambda: theirs.append(self.snap()))
         if failure is not None:
             theirs.append(self.snap(failure, "error"))
@@ -181,7 +252,7 @@ class LearnerPuzzle:
             self.status = "solved"
             self.note = (tr("Solved! {side} end the deal with {count}: the goal is reached.",
                             side=rules.team_name(p.team), count=count), "hint")
-            self.desk.record(self, True)
+            self.desk.record(self, True, got["right"])
             (theirs or mine).append(self.snap())
         return mine, theirs
 
@@ -198,6 +269,8 @@ class PuzzleDesk:
         self.tables: dict[int, LearnerPuzzle] = {}      # learner id -> their puzzle now
         self.opened: dict[tuple, float] = {}            # (learner, key) -> first shown
         self.solved: dict[int, set] = {}                # learner id -> puzzle keys solved
+        self.waiting: dict[int, int] = {}               # learner id -> cards not answered yet
+        self.locks: dict[int, "asyncio.Lock"] = {}      # learner id -> one card at a time
 
     def __repr__(self) -> str:
         where = "no puzzles" if self.level is None else f"level {self.level} ({self.count})"
@@ -273,18 +346,23 @@ class PuzzleDesk:
                 if r["kind"] == "puzzle" and r["right"]}
         return got
 
-    def record(self, lp: LearnerPuzzle, solved: bool) -> None:
-        """One try of ``lp``'s learner, stored (and judged again) by ``Room.record``."""
+    def record(self, lp: LearnerPuzzle, solved: bool, right: bool | None = None) -> None:
+        """One try of ``lp``'s learner, stored by the room with ``right``, the verdict of
+        the notebook's checker on its line (worked out off the loop with the try's last
+        card, :func:`turn`); None: judged again here (``Room.record``)."""
         from courtlearn.puzzles.progress_file import puzzle_id
 
         from .grading import puzzle_item
         p = lp.puzzle
         opened = self.opened.get((lp.lr.id, p.key), time.monotonic())
-        stored = self.room.record(lp.lr, {
-            "id": f"pz-{lp.lr.id}-{secrets.token_hex(8)}", "kind": "puzzle",
-            "item": puzzle_item(p), "answer": lp.line(),
-            "seconds": round(time.monotonic() - opened, 3), "at": time.time(),
-            "ref": puzzle_id(p)})
+        result = {"id": f"pz-{lp.lr.id}-{secrets.token_hex(8)}", "kind": "puzzle",
+                  "item": puzzle_item(p), "answer": lp.line(),
+                  "seconds": round(time.monotonic() - opened, 3), "at": time.time(),
+                  "ref": puzzle_id(p)}
+        if right is None:
+            stored = self.room.record(lp.lr, result)
+        else:
+            stored = self.room.record_judged(lp.lr, result, right)
         if stored.right != solved:          # the table and the checker play the same defence
             log.error("puzzle %s: the table said %s, the checker %s", p.key, solved,
                       stored.right)
@@ -355,20 +433,71 @@ class PuzzleDesk:
                         self._show(c, lr)
                     room._done()
                     return
-                self._play(lr, content, rid)
+                waiting = self.waiting.get(lr.id, 0)
+                if waiting >= MAX_WAITING:
+                    raise Refusal(tr("Your earlier cards are still being answered: wait for "
+                                     "them."), puzzle=True)
+                self.waiting[lr.id] = waiting + 1
+                play = self._play(conn, lr, content, rid)
+                if room.loop is None:
+                    _now(play)
+                else:
+                    asyncio.ensure_future(play)
             except Refusal as err:
                 if kind != "puzzle_msg" or rid is None or lr is None:
                     raise                       # the server refuses it with the sentence
-                lp = self.tables.get(lr.id) if self.level is not None else None
-                if lp is not None:              # the table's message line says it, as a widget's
-                    room._send(conn, lp.state_msg([lp.snap(str(err), "error")]))
-                room._send(conn, {"type": "puzzle_custom", "content": {
-                    "reply_to": rid, "ok": False, "reason": str(err)}})
-                room._done()
+                self._refused(conn, lr, rid, err)
 
-    def _play(self, lr, content, rid) -> None:
+    def _refused(self, conn, lr, rid, err) -> None:
+        room = self.room
+        lp = self.tables.get(lr.id) if self.level is not None else None
+        if lp is not None:              # the table's message line says it, as a widget's
+            room._send(conn, lp.state_msg([lp.snap(str(err), "error")]))
+        room._send(conn, {"type": "puzzle_custom", "content": {
+            "reply_to": rid, "ok": False, "reason": str(err)}})
+        room._done()
+
+    async def _play(self, conn, lr, content, rid) -> None:
+        """One card of the learner's, after their earlier ones (one at a time per learner;
+        the solving is done off the loop, see LearnerPuzzle.play)."""
+        room = self.room
+        lock = None
+        if room.loop is not None:
+            lock = self.locks.get(lr.id)
+            if lock is None:
+                lock = self.locks[lr.id] = asyncio.Lock()
+            await lock.acquire()
+        try:
+            with using(room.language):
+                try:
+                    if self.level is None:
+                        raise Refusal(tr("The teacher has set no puzzles now."), puzzle=True)
+                    await self._play_now(lr, content, rid, getattr(conn, "address", None))
+                except Refusal as err:
+                    if rid is None:
+                        room._send(conn, {"type": "refused", "reason": str(err), **err.extra})
+                        room._done()
+                    else:
+                        self._refused(conn, lr, rid, err)
+                except Exception:                # the server's fault: said, the socket stays
+                    log.exception("a class puzzle's card failed")
+                    room._send(conn, {"type": "refused",
+                                      "reason": tr("Something went wrong on the class server.")})
+                    room._done()
+        finally:
+            left = self.waiting.get(lr.id, 1) - 1
+            if left > 0:
+                self.waiting[lr.id] = left
+            else:
+                self.waiting.pop(lr.id, None)
+            if lock is not None:
+                lock.release()
+                if left <= 0:
+                    self.locks.pop(lr.id, None)
+
+    async def _play_now(self, lr, content, rid, group) -> None:
         lp = self._table(lr)
-        mine, theirs = lp.play(content)
+        mine, theirs = await lp.play(content, group)
         self._to_learner(lr, lp.state_msg(mine, more=bool(theirs)))
         if theirs:
             self._to_learner(lr, lp.state_msg(theirs, follows=True))
@@ -378,6 +507,17 @@ class PuzzleDesk:
             self._to_learner(lr, {"type": "puzzle_custom",
                                   "content": {"reply_to": rid, "ok": True}})
         self.room._done()
+
+
+def _now(coro):
+    """Run a coroutine that never waits (a room without a loop: its workers judge in
+    place) to its end, here."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("a room without a loop cannot wait")
 
 
 def learner_words() -> dict[str, str]:

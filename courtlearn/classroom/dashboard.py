@@ -32,6 +32,7 @@ There is no such table.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -56,11 +57,31 @@ MAX_SEED = 2 ** 53 - 1      # a seed the page's numbers hold exactly
 MESSAGES = {"pause": (), "resume": (), "new_deal": (), "add_table": (),
             "same_deal": ("seed",), "move": ("learner", "table", "seat"),
             "to_bot": ("table", "seat"), "remove": ("learner",), "project": ("table",),
-            "hide_names": ("on",), "results_csv": ()}
+            "hide_names": ("on",), "results_csv": (), "page": ("part", "page")}
+TABLES_PAGE = 24            # tables on one page of the dashboard
+LOBBY_PAGE = 60             # learners without a seat on one page
+FREE_SEATS = 200            # free seats offered by the Move lists at most
+PARTS = ("tables", "lobby", "results")      # what comes a page at a time
 
 
 def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _page(items: list, page, size: int) -> tuple[dict, list]:
+    """({"page", "pages", "total", "size"}, the items of page ``page``): a page past the
+    last shows the last."""
+    total = len(items)
+    pages = max(1, -(-total // size))
+    page = min(max(0, page if _whole(page) else 0), pages - 1)
+    return ({"page": page, "pages": pages, "total": total, "size": size},
+            items[page * size:(page + 1) * size])
+
+
+@functools.lru_cache(maxsize=8)
+def _words(language: str) -> dict:
+    with using(language):
+        return dashboard_words()
 
 
 def _cut(text: str, limit: int = 160) -> str:
@@ -90,7 +111,9 @@ def dashboard_words() -> dict[str, str]:
         "csv": tr("Download the results (CSV)"), "learner": tr("Learner"),
         "now_at": tr("Now at"), "no_results": tr("No results yet: learners join from their "
                                                  "notebooks with cl.classroom.join."),
-        "stuck_tries": tr("stuck: {n} tries"), "stuck_idle": tr("stuck: nothing for {n} min"),
+        "stuck_tries": tr("stuck: {n} tries"),
+        "shown": tr("{first}–{last} of {n}"), "previous": tr("Previous page"),
+        "next": tr("Next page"),
         "solved": tr("solved"), "tries": list(plural_forms("{n} try", "{n} tries")),
         "hardest": tr("Most of the class got these wrong"),
         "wrong_share": tr("{wrong} of {tried} not right at the first try"),
@@ -154,39 +177,6 @@ def unfollow(room: Room, hook: Throttle) -> None:
         room.on_change.remove(hook)
 
 
-LOOK_AGAIN = 30.0           # seconds: a learner with no result for a while turns "stuck"
-
-
-class Ticker:
-    """Calls ``fn()`` every ``seconds`` in ``loop`` until :meth:`close` (nothing without a
-    loop): the dashboard looks again now and then, as a learner becomes stuck by the clock
-    alone; an unchanged state is not sent again."""
-
-    def __init__(self, fn, room: Room, seconds: float = LOOK_AGAIN):
-        self.fn, self.room, self.seconds = fn, room, seconds
-        self.loop = room.loop
-        self.handle = None
-        self._arm()
-
-    def _arm(self) -> None:
-        if self.loop is not None and not self.room.closed:
-            self.handle = self.loop.call_later(self.seconds, self._run)
-
-    def _run(self) -> None:
-        self.handle = None
-        try:
-            self.fn()
-        except Exception:
-            log.exception("a dashboard could not look again")
-        self._arm()
-
-    def close(self) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
-        self.handle = None
-        self.loop = None
-
-
 # ----------------------------------------------------------------------------- the core
 class DashboardCore:
     """The dashboard without a page: :meth:`state` (JSON for dashboard.js) and
@@ -200,48 +190,98 @@ class DashboardCore:
             raise TypeError("a dashboard shows a courtlearn classroom Room")
         self.room = room
         self.language = language_code(language) if language is not None else room.language
+        self.pages = {"tables": 0, "lobby": 0, "results": 0}   # the page on show of each
+        self._tables: dict = {}          # table number -> (its key, its card, the Table)
+        self._ordered = None             # (key, the results' learners in order)
+        self._addr = None                # (when, the join addresses)
 
     # ------------------------------------------------------------------ the state
-    def state(self) -> dict:
+    def state(self, pages: dict | None = None) -> dict:
         """Everything the dashboard draws, as JSON-ready data (names as plain text: the
-        page puts them in with textContent)."""
+        page puts them in with textContent). It is bounded whatever the class's size (a
+        class of thousands once outgrew the teacher socket's buffer, issue 29): the
+        tables, the learners without a seat and the results' learners come a page at a
+        time (``pages``: {"tables": n, "lobby": n, "results": n}, counted from 0; None:
+        this dashboard's own, which the page's "page" requests set), each with
+        ``{"page", "pages", "total", "size"}`` beside it; ``free`` lists free seats of
+        every table (the first :data:`FREE_SEATS`), ``busy_tables`` the tables in the
+        middle of a deal. Nothing here builds a question or judges anything: the results
+        part is read from the tally, which holds what was stored."""
         room = self.room
+        pages = {**self.pages, **(pages or {})}
         with using(self.language):
-            tables = [self._table(t) for t in room.tables]
-            lobby = [{"learner": lr.id, "name": lr.name, "connected": lr.connected}
-                     for lr in room.learners.values() if not lr.removed and lr.table is None]
+            hidden = room.names_hidden
+            alias = room.aliases() if hidden else None
+            tpage, tables_on = _page(room.tables, pages["tables"], TABLES_PAGE)
+            tables = [self._table(t, alias) for t in tables_on]
+            waiting, removed = [], 0
+            for lr in room.learners.values():
+                if lr.removed:
+                    removed += 1
+                elif lr.table is None:
+                    waiting.append(lr)
+            lpage, lobby_on = _page(waiting, pages["lobby"], LOBBY_PAGE)
+            lobby = [{"learner": lr.id, "name": alias[lr.id] if hidden else lr.name,
+                      "connected": lr.connected} for lr in lobby_on]
+            free, busy = [], []
+            for t in room.tables:
+                if t.deal.phase != "over" and len(t.deal.actions) > 0:
+                    busy.append(t.number)
+                if len(free) < FREE_SEATS:
+                    names = None
+                    for seat, st in enumerate(t.seats):
+                        if st.learner is None and len(free) < FREE_SEATS:
+                            names = names or t.rules.seat_names()
+                            free.append([t.number, seat, names[seat]])
             out = {"code": room.code, "paused": room.paused, "lang": self.language,
-                   "dir": text_direction(self.language), "words": dashboard_words(),
-                   "addresses": room.server.addresses() if room.server is not None else [],
-                   "tables": tables, "lobby": lobby, "compare": self._compare(tables),
-                   "hide_names": room.names_hidden}
-            shown = [lr for lr in sorted(room.learners.values(), key=lambda lr: lr.id)
-                     if not lr.removed]
-            if room.names_hidden:
-                alias = room.aliases()
-                self._hide(out, alias)
-                order = [(lr.id, alias[lr.id]) for lr in shown]
+                   "dir": text_direction(self.language), "words": _words(self.language),
+                   "addresses": self._addresses(), "tables": tables, "table_page": tpage,
+                   "lobby": lobby, "lobby_page": lpage, "free": free, "busy_tables": busy,
+                   "compare": self._compare(tables), "hide_names": hidden}
+            out["results"] = room.tally.state(self._order(alias, removed),
+                                              page=pages["results"])
+        return out
+
+    def _order(self, alias, removed: int) -> list:
+        """(learner id, name shown) of every learner of the class, in the grid's order: by
+        name (by number while names are hidden). Sorted again only when the class changed
+        (``removed``: how many learners are removed now)."""
+        room = self.room
+        key = (len(room.learners), removed, alias is not None, self.language)
+        if self._ordered is None or self._ordered[0] != key:
+            shown = [lr for lr in room.learners.values() if not lr.removed]
+            if alias is not None:
+                order = sorted(((lr.id, alias[lr.id]) for lr in shown), key=lambda x: x[0])
             else:
                 order = sorted(((lr.id, lr.name) for lr in shown),
                                key=lambda x: (x[1].casefold(), x[0]))
-            out["results"] = room.tally.state(order)
+            self._ordered = (key, order)
+        return self._ordered[1]
+
+    def _addresses(self) -> list:
+        """The join addresses (looked up once a minute: it asks the system)."""
+        server = self.room.server
+        if server is None:
+            return []
+        now = time.monotonic()
+        if self._addr is None or now - self._addr[0] > 60:
+            self._addr = (now, server.addresses())
+        return self._addr[1]
+
+    def _table(self, t, alias: dict | None = None) -> dict:
+        """One table's card (built again only when the table changed: its deal, its moves,
+        who sits there and whether they are connected); ``alias``: the names hidden."""
+        key = (t.deal_id, len(t.deal.actions), t.batch, alias is not None, self.language,
+               tuple((st.learner.id, st.status()) if st.learner is not None else None
+                     for st in t.seats))
+        got = self._tables.get(t.number)
+        if got is not None and got[0] == key and got[2] is t:
+            return got[1]
+        out = self._build_table(t, alias)
+        self._tables[t.number] = (key, out, t)
         return out
 
-    @staticmethod
-    def _hide(out: dict, alias: dict) -> None:
-        """Every learner's name in the state becomes their alias ("Learner 3")."""
-        for t in out["tables"]:
-            for seat in t["seats"]:
-                if seat["learner"] is not None:
-                    seat["name"] = alias.get(seat["learner"], seat["name"])
-        for lr in out["lobby"]:
-            lr["name"] = alias.get(lr["learner"], lr["name"])
-        if out["compare"] is not None:
-            tables = {t["table"]: t for t in out["tables"]}
-            for row in out["compare"]["rows"]:
-                row["players"] = [s["name"] for s in tables[row["table"]]["seats"]]
-
-    def _table(self, t) -> dict:
+    def _build_table(self, t, alias) -> dict:
         deal, rules = t.deal, t.rules
         score = t.host.core.score
         seat_names = rules.seat_names()
@@ -271,7 +311,8 @@ class DashboardCore:
             "courts": list(score.courts) if score is not None else [0, 0],
             "result": result,
             "seats": [{"seat": s, "place": seat_names[s],
-                       "name": st.learner.name if st.learner is not None else None,
+                       "name": None if st.learner is None else
+                       alias.get(st.learner.id, st.learner.name) if alias else st.learner.name,
                        "learner": st.learner.id if st.learner is not None else None,
                        "status": st.status(),
                        "connected": None if st.learner is None else bool(st.learner.conns)}
@@ -332,6 +373,10 @@ class DashboardCore:
         if "on" in args and not isinstance(args["on"], bool):
             raise Refusal(tr("The dashboard ignored a message it does not understand; "
                              "nothing changed."))
+        if "part" in args and (args["part"] not in PARTS or not _whole(args["page"])
+                               or not 0 <= args["page"] <= 10 ** 6):
+            raise Refusal(tr("The dashboard ignored a message it does not understand; "
+                             "nothing changed."))
         if "seed" in args and not (_whole(args["seed"]) and 0 <= args["seed"] <= MAX_SEED):
             raise Refusal(tr("A seed is a whole number from 0 to {n}.", n=MAX_SEED))
         return kind, args
@@ -364,6 +409,9 @@ class DashboardCore:
             room.remove(args["learner"])
         elif kind == "project":
             return ("project", args["table"])
+        elif kind == "page":
+            self.pages[args["part"]] = args["page"]
+            return ("page", args["part"], args["page"])
         elif kind == "hide_names":
             room.hide_names(args["on"])
         elif kind == "results_csv":
@@ -431,8 +479,11 @@ class TeacherDesk:
         self.conns: list = []
         self.projections: dict = {}      # conn -> Projection
         self._hook: Throttle | None = None
-        self._ticker: Ticker | None = None
-        self._last: str | None = None    # the state as last sent (without its rev)
+        self.pages: dict = {}            # conn -> the pages it shows ({"tables": n, ...})
+        self._last: dict = {}            # pages shown -> the state last built (no rev)
+        self._sent: dict = {}            # conn -> the state last sent to it (no rev)
+        self._revs: dict = {}            # pages shown -> the rev of its state
+        self._waiting: dict = {}         # conn -> its projector requests not answered yet
         self.rev = 0
 
     # -- who is here
@@ -440,20 +491,22 @@ class TeacherDesk:
         """A teacher page proved its token: it gets the state now and every change."""
         if conn not in self.conns:
             self.conns.append(conn)
+        self.pages.setdefault(conn, dict.fromkeys(PARTS, 0))
         if self._hook is None:
             self._hook = follow(self.room, self.push, self.interval)
-            self._ticker = Ticker(self.push, self.room)
         conn.send(_dumps({"type": "welcome", "code": self.room.code}))
-        conn.send(self._state_text(force=True))
+        conn.send(self._state_for(conn, {}, force=True))
 
     def leave(self, conn) -> None:
         if conn in self.conns:
             self.conns.remove(conn)
         self.projections.pop(conn, None)
+        self._waiting.pop(conn, None)
+        self.pages.pop(conn, None)
+        self._sent.pop(conn, None)
         if not self.conns and self._hook is not None:
             unfollow(self.room, self._hook)
             self._hook = None
-            self._ticker.close()
 
     def revoke_all(self) -> None:
         """The teacher tokens changed: every teacher page is closed."""
@@ -465,24 +518,36 @@ class TeacherDesk:
                 pass
 
     # -- out
-    def _state_text(self, force: bool = False) -> str | None:
-        state = self.core.state()
-        body = _dumps(state)
-        if body == self._last and not force:
+    def _state_for(self, conn, built: dict, force: bool = False) -> str | None:
+        """The state message for ``conn``'s pages (None: it has it already, unless
+        ``force``); ``built``: the states made in this round, by pages (pages that several
+        teacher screens show are built once). Its size is bounded (DashboardCore.state)."""
+        pages = self.pages.get(conn) or dict.fromkeys(PARTS, 0)
+        key = tuple(sorted(pages.items()))
+        got = built.get(key)
+        if got is None:
+            state = self.core.state(pages)
+            body = _dumps(state)
+            if body != self._last.get(key):
+                self.rev += 1
+                self._last[key] = body
+                self._revs[key] = self.rev
+            state["rev"] = self._revs[key]
+            got = built[key] = (body, _dumps({"type": "state", "state": state}))
+        body, text = got
+        if not force and self._sent.get(conn) == body:
             return None
-        if body != self._last:
-            self.rev += 1
-            self._last = body
-        state["rev"] = self.rev
-        return _dumps({"type": "state", "state": state})
+        self._sent[conn] = body
+        return text
 
     def push(self) -> None:
         """Send what changed: the dashboard's state (when it did) to every page, and each
         page's projector picture (when its table moved)."""
         if self.room.closed or not self.conns:
             return
-        text = self._state_text()
+        built: dict = {}
         for conn in list(self.conns):
+            text = self._state_for(conn, built)
             if text is not None:
                 conn.send(text)
             proj = self.projections.get(conn)
@@ -497,6 +562,11 @@ class TeacherDesk:
             self._project(conn, out[1])
         if msg is not None:
             conn.send(_dumps({"type": "custom", "content": msg}))
+        if out is not None and out[0] == "page":       # this screen's page: its state now
+            self.pages.setdefault(conn, dict.fromkeys(PARTS, 0))[out[1]] = out[2]
+            text = self._state_for(conn, {})
+            if text is not None:
+                conn.send(text)
         if self._hook is not None:
             self._hook()
 
@@ -504,11 +574,43 @@ class TeacherDesk:
         """A request of the page's projector: its own controls (``show`` a table, which
         ``seat`` is at the bottom, ``replay`` a step of the deal, ``close``) or the
         table's (the review, Best play); anything else is refused with a sentence (the
-        projector never plays a card). Answered like a table's intents."""
+        projector never plays a card). Answered like a table's intents. The review and the
+        Best play marks are made off the loop first (Projection.prepare), one request of a
+        page at a time."""
+        loop = self.room.loop
+        if loop is None or not loop.is_running():
+            return self._projector_now(conn, content)
+        waiting = self._waiting.setdefault(conn, [])
+        waiting.append(content)
+        if len(waiting) == 1:
+            asyncio.ensure_future(self._projector_later(conn))
+
+    async def _projector_later(self, conn) -> None:
+        from courtlearn.widgets.core import Refused
+        waiting = self._waiting.get(conn, [])
+        while waiting:
+            content = waiting[0]
+            proj = self.projections.get(conn)
+            prepared = None
+            if proj is not None:
+                try:
+                    await proj.prepare(content)
+                except (Refusal, Refused) as err:
+                    prepared = err
+                except Exception:
+                    log.exception("the projector could not prepare a request")
+            if conn in self.conns:
+                self._projector_now(conn, content, prepared)
+            waiting.pop(0)
+        self._waiting.pop(conn, None)
+
+    def _projector_now(self, conn, content, refused=None) -> None:
         from courtlearn.widgets.core import Refused
         rid = request_id(content)
         with using(self.core.language):
             try:
+                if refused is not None:
+                    raise refused
                 said = self._projector(conn, content)
             except (Refusal, Refused) as err:
                 ok, reason, said = False, str(err), (str(err), "error")
@@ -553,7 +655,21 @@ class TeacherDesk:
         self._projector_to(conn, proj)
 
     def _projector_to(self, conn, proj, message=None, kind="info") -> None:
+        """The projector's picture to ``conn`` (with Best play on, its marks are made off
+        the loop first and the picture follows)."""
+        loop = self.room.loop
+        if proj.pending() and loop is not None and loop.is_running():
+            asyncio.ensure_future(self._projector_to_later(conn, proj, message, kind))
+            return
         conn.send(_dumps({"type": "projector_state", **proj.message(message, kind)}))
+
+    async def _projector_to_later(self, conn, proj, message, kind) -> None:
+        try:
+            await proj.prepare()
+        except Exception:                           # noqa: BLE001 (the marks are an extra)
+            log.exception("the projector's Best play could not be made")
+        if self.projections.get(conn) is proj and not self.room.closed:
+            conn.send(_dumps({"type": "projector_state", **proj.message(message, kind)}))
 
 
 # ----------------------------------------------------------------------------- the widgets
@@ -586,7 +702,6 @@ def _widgets() -> dict:
             self.on_msg(self._on_msg)
             self.refresh()
             self._hook = follow(room, self.refresh, interval)
-            self._ticker = Ticker(self.refresh, room)
 
         def refresh(self) -> None:
             """Draw the class as it is now (when anything changed)."""
@@ -615,6 +730,9 @@ def _widgets() -> dict:
                 self.send(msg)
             self._hook()
 
+        def __repr__(self) -> str:
+            return _repr(self.room, "Dashboard")
+
         def set_state(self, sync_data):
             """The page never changes the dashboard's state (it sends requests): an update
             of it from the page is ignored."""
@@ -624,7 +742,6 @@ def _widgets() -> dict:
 
         def close(self):
             unfollow(self.room, self._hook)
-            self._ticker.close()
             super().close()
 
     class DashboardApp(ipywidgets.VBox):
@@ -639,6 +756,11 @@ def _widgets() -> dict:
             self.stage = ipywidgets.VBox()
             self.projector = None
             super().__init__([self.board, self.stage])
+
+        def __repr__(self) -> str:
+            where = "" if self.projector is None else \
+                f", projector at table {self.projector.projection.number + 1}"
+            return _repr(self.room, "DashboardApp", where)
 
         def project(self, table: int):
             """Show ``table`` on the projector below the dashboard; returns the Projector."""
@@ -656,6 +778,11 @@ def _widgets() -> dict:
             super().close()
 
     return {"Dashboard": Dashboard, "DashboardApp": DashboardApp}
+
+
+def _repr(room: Room, kind: str, extra: str = "") -> str:
+    """A dashboard's repr: what it shows, never a memory address (a notebook keeps it)."""
+    return f"<{kind} of class {room.code}: {len(room.tables)} tables{extra}>"
 
 
 def __getattr__(name):

@@ -34,6 +34,7 @@ stuck, the questions most of the class got wrong); :func:`results_frame` and
 from __future__ import annotations
 
 import functools
+import heapq
 import json
 import math
 import re
@@ -276,6 +277,7 @@ class Tally:
         self.last: dict[int, float] = {}         # learner -> when the latest arrived
         self.count = 0
         self._order: list = []                   # the items in order (the dashboard's columns)
+        self._hardest = None                     # (count, the "most got wrong" list)
 
     @classmethod
     def of(cls, rows) -> "Tally":
@@ -373,18 +375,24 @@ class Tally:
                              "cells": cells})
         return {"items": items, "learners": out_rows, "hardest": self.hardest(),
                 "stuck_tries": stuck_tries, "count": self.count,
-                "page": page, "pages": pages, "rows": rows, "total": total}
+                "page": page, "pages": pages, "size": rows, "total": total}
 
     def hardest(self) -> list[dict]:
         """The items most learners did not get right at the first try: each with its
         ``number`` (as the grid's columns), how many tried it, how many did not get it right
         at the first try, and that share (most first; at most 5)."""
-        out = [{"key": f"{ki[0]}:{ki[1]}", "kind": ki[0], "item": ki[1],
-                "number": self.items[ki] + 1, "title": self.title(*ki), "tried": n,
-                "wrong": wrong, "share": round(wrong / n, 3)}
-               for ki, (n, wrong) in self.per_item.items() if wrong]
-        out.sort(key=lambda r: (-r["share"], -r["wrong"], r["number"]))
-        return out[:HARDEST]
+        if self._hardest is not None and self._hardest[0] == self.count:
+            return self._hardest[1]          # nothing came since: the same list
+        top = heapq.nsmallest(HARDEST, ((-wrong / n, -wrong, self.items[ki], ki)
+                                        for ki, (n, wrong) in self.per_item.items() if wrong))
+        out = []
+        for _share, _wrong, order, ki in top:
+            n, wrong = self.per_item[ki]
+            out.append({"key": f"{ki[0]}:{ki[1]}", "kind": ki[0], "item": ki[1],
+                        "number": order + 1, "title": self.title(*ki), "tried": n,
+                        "wrong": wrong, "share": round(wrong / n, 3)})
+        self._hardest = (self.count, out)
+        return out
 
 
 # ----------------------------------------------------------------------------- frames

@@ -25,7 +25,9 @@ The projector only shows the table: its cards are played at the table.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
+import logging
 
 from courtlearn.cards import quoted
 from courtlearn.language import tr, using
@@ -37,6 +39,7 @@ from .dashboard import INTERVAL, follow, unfollow
 __all__ = ["Projection", "Projector", "ProjectorTable", "check_intent"]
 
 TABLE_INTENTS = ("review", "review_close", "best_play")   # what the drawn table may ask
+log = logging.getLogger("courtlearn.classroom")
 
 
 def _whole(value) -> bool:
@@ -68,6 +71,9 @@ class Projection:
 
     language: the words ("en", "ur", "hi"; None: the class's language).
     """
+
+    def __repr__(self) -> str:
+        return f"<Projection: table {self.number + 1} of class {self.room.code}, seat {self.seat}>"
 
     def __init__(self, room, table: int, seat: int = 0, language: str | None = None):
         number = room._pick(table)[0].number
@@ -125,6 +131,72 @@ class Projection:
             alias = self.room.aliases()
             return [alias.get(st.learner.id, tr("Learner {n}", n="?")) if st.learner
                     else tr("Bot") for st in t.seats]
+
+    # ------------------------------------------------------------------ off the loop
+    async def prepare(self, content=None) -> None:
+        """Work out, off the room's loop (in its workers, the teacher's queue), what the
+        next picture or ``content`` (a request of the page) needs that would take the loop
+        long: the coach's review (seconds for a whole deal) and the Best play marks (the
+        solver: up to a second). The window then finds them made. Refused with the
+        review's sentence when it cannot be made."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        w = self.window
+        if kind == "review" and self.deal.over and _whole(content.get("index")):
+            await self._review()
+        if (kind == "best_play" and content.get("on") is True) or \
+                (w.best_play and kind != "best_play"):
+            await self._best_play()
+
+    def needs(self, content) -> bool:
+        """Whether the request ``content`` needs work off the loop first (:meth:`prepare`):
+        a review not made yet, Best play switched on."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "review":
+            w = self.window
+            return self.deal.over and (w.review_state is None or w.review_state[:2] != [
+                self.core.state_key(), w.exact_review()])
+        return kind == "best_play" and content.get("on") is True
+
+    def pending(self) -> bool:
+        """Whether the next picture needs work off the loop first (Best play is on and its
+        marks for the position now are not made yet)."""
+        w = self.window
+        if not w.best_play:
+            return False
+        solved = w._solved
+        return solved is None or solved[0] != self.core.state_key()
+
+    async def _review(self) -> None:
+        from .workers import coach_review
+        w, deal = self.window, self.deal
+        key, exact = self.core.state_key(), w.exact_review()
+        if w.review_state is not None and w.review_state[:2] == [key, exact]:
+            return
+        room = self.room
+        got = await room.workers.run("teacher", coach_review, deal.to_dict(), w.seat, exact,
+                                     w.language or room.language, group="teacher")
+        if isinstance(got, str):
+            raise Refused(core.cut(got))
+        if self.core.state_key() == key:
+            w.review_state = [key, exact, got, 0]
+
+    async def _best_play(self) -> None:
+        from courtlearn.coach import solves_quickly
+
+        from .workers import best_play
+        self.follow()
+        w, deal = self.window, self.deal
+        if deal.phase != "play" or deal.hidden_trump_card is not None or \
+                not solves_quickly(deal, core.BEST_PLAY_TRICKS):
+            return
+        key = self.core.state_key()
+        if w._solved is not None and w._solved[0] == key:
+            return
+        room = self.room
+        got = await room.workers.run("teacher", best_play, deal.to_dict(),
+                                     w.language or room.language, group="teacher")
+        if self.core.state_key() == key:
+            w._solved = (key, got)
 
     def snapshot(self, message: str | None = None, kind: str = "info") -> dict:
         """The picture: every hand face up (the table's own snapshot with show_all)."""
@@ -201,9 +273,34 @@ def _widgets() -> dict:
         def _snap(self, message=None, kind="info"):
             return self._projection.snapshot(message, kind)
 
+        def __repr__(self) -> str:
+            p = self._projection
+            return (f"<ProjectorTable: table {p.number + 1} of class {p.room.code}, "
+                    f"seat {p.seat} at the bottom>")
+
         def _handle(self, content):
             check_intent(self.deal, content)
             super()._handle(content)
+
+        def _on_msg(self, widget, content, buffers=None):
+            """The review and Best play are worked out off the room's loop first (the class
+            server may run in this kernel's loop): the answer follows when they are made."""
+            room = self._projection.room
+            if not self._projection.needs(content) or room.loop is None or \
+                    not room.loop.is_running():
+                return super()._on_msg(widget, content, buffers)
+            asyncio.ensure_future(self._later(widget, content, buffers))
+
+        async def _later(self, widget, content, buffers):
+            try:
+                await self._projection.prepare(content)
+            except Refused as err:
+                rid = content.get("id") if isinstance(content, dict) else None
+                self._refuse(rid, str(err))
+                return
+            except Exception:                       # said by the handling below
+                log.exception("the projector could not prepare a request")
+            super()._on_msg(widget, content, buffers)
 
         def _no(self, *_args, **_kwargs):
             with using(self.language):
@@ -262,14 +359,34 @@ def _widgets() -> dict:
             self._controls()
             self._hook = follow(room, self.refresh, interval)
 
+        def __repr__(self) -> str:
+            p = self.projection
+            where = "live" if p.replay is None else f"after move {p.replay}"
+            return (f"<Projector: table {p.number + 1} of class {self.room.code}, seat "
+                    f"{p.seat} at the bottom, {where}>")
+
         # -- following the table
         def refresh(self) -> None:
-            """Catch up with the live table (the room calls this after its changes)."""
+            """Catch up with the live table (the room calls this after its changes); with
+            Best play on, its marks are made off the loop first."""
             if self.room.closed:
                 return
             if self.projection.follow():
+                loop = self.room.loop
+                if self.projection.pending() and loop is not None and loop.is_running():
+                    asyncio.ensure_future(self._refresh_later())
+                    return
                 self.table._sync([])
             self._controls()
+
+        async def _refresh_later(self) -> None:
+            try:
+                await self.projection.prepare()
+            except Exception:                       # noqa: BLE001 (the marks are an extra)
+                log.exception("the projector's Best play could not be made")
+            if not self.room.closed:
+                self.table._sync([])
+                self._controls()
 
         def _seat_options(self):
             t = self.projection.table

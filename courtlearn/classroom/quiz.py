@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import time
 
@@ -48,6 +49,8 @@ from courtlearn.render import title_html
 from .room import Refusal
 
 __all__ = ["Quiz", "QuizQuestion", "start", "desk_of", "CLICK_KINDS", "MAX_QUESTIONS"]
+
+log = logging.getLogger("courtlearn.classroom")
 
 MAX_QUESTIONS = 50
 PUSH_DELAY = 0.05          # seconds: the teachers' count is sent at most this often
@@ -142,20 +145,41 @@ def _seed(base: int, kind: str, i: int) -> int:
 
 
 # ----------------------------------------------------------------------------- a question
-class QuizQuestion:
-    """One question of a quiz: the exercise's Question (built in the class's language),
-    its clickable choices, each choice's Feedback from the exercise's own checker, and
-    the answers the learners gave: ``answers[learner id] = (value, right, seconds)``."""
+def question_data(kind: str, seed: int) -> dict:
+    """A quiz question of exercise ``kind`` (seeded) as plain data, in the current
+    language: built with the exercise's own question and checker (which may take the
+    solver a second: on the class server this runs in a worker process,
+    ``workers.quiz_question``). ``prompt``, ``text``, ``choices`` (what a learner clicks),
+    ``correct`` (each choice's verdict by the checker), ``reason`` (the engine's sentence
+    behind the right answer), ``trick`` (the trick as cards, for kinds whose choices are
+    not it)."""
+    from courtlearn import exercises
+    q = exercises.question(kind, seed=seed)
+    choices = CHOOSERS[kind](q)
+    feedback = [q.feedback(c["value"]) for c in choices]
+    return {"prompt": q.prompt, "text": q.text, "choices": choices,
+            "correct": [bool(fb.correct) for fb in feedback],
+            "reason": q.reason or next((fb.message for fb in feedback if fb.correct), ""),
+            "trick": _trick_cards(q) if kind == "pile_capture" else None}
 
-    def __init__(self, quiz: "Quiz", index: int, seed: int):
-        from courtlearn import exercises
+
+class QuizQuestion:
+    """One question of a quiz: the question's data (:func:`question_data`: its prompt and
+    text, its clickable choices and each choice's verdict by the exercise's own checker),
+    and the answers the learners gave: ``answers[learner id] = (value, right, seconds)``."""
+
+    def __init__(self, quiz: "Quiz", index: int, seed: int, data: dict):
         self.quiz = quiz
         self.index = index
         self.seed = seed
-        self.question = exercises.question(quiz.kind, seed=seed)
-        self.choices = CHOOSERS[quiz.kind](self.question)
-        self.feedback = [self.question.feedback(c["value"]) for c in self.choices]
+        self.prompt, self.text = data["prompt"], data["text"]
+        self.choices = data["choices"]
+        self.correct = list(data["correct"])
+        self._reason = data["reason"]
+        self._trick = data["trick"]
         self.item = f"{quiz.kind}/seed={seed}"
+        with using(quiz.room.language):
+            self.title = tr("Quiz {n}, question {i}", n=quiz.number_in_class, i=index + 1)
         self.answers: dict[int, tuple] = {}
         self.opened = time.monotonic()
         self.revealed = False
@@ -167,27 +191,23 @@ class QuizQuestion:
         return None
 
     def right(self) -> list:
-        return [c["value"] for c, fb in zip(self.choices, self.feedback) if fb.correct]
+        return [c["value"] for c, ok in zip(self.choices, self.correct) if ok]
 
     def reason(self) -> str:
         """The engine's sentence behind the right answer."""
-        q = self.question
-        return q.reason or next((fb.message for fb in self.feedback if fb.correct), "")
+        return self._reason
 
     def trick(self) -> list[dict] | None:
         """The trick as cards, when the question is about one and the choices are not it."""
-        if self.quiz.kind == "pile_capture":
-            return _trick_cards(self.question)
-        return None
+        return self._trick
 
     def public(self) -> dict:
         """What every learner page gets: the same for everyone, nothing about which
         choice is right."""
-        q = self.question
         return {"type": "quiz", "quiz": self.quiz.id, "index": self.index,
                 "number": self.index + 1, "n": self.quiz.n, "kind": self.quiz.kind,
-                "title": self.quiz.title, "prompt": q.prompt,
-                "lines": q.text.splitlines(), "trick": self.trick(),
+                "title": self.quiz.title, "prompt": self.prompt,
+                "lines": self.text.splitlines(), "trick": self.trick(),
                 "choices": [{k: v for k, v in c.items()} for c in self.choices],
                 "words": self.quiz.words}
 
@@ -211,6 +231,9 @@ class Quiz:
         self.id = secrets.token_hex(4)
         self.questions: list[QuizQuestion] = []
         self.finished = False
+        self.preparing: int | None = None     # the question being made, to open when ready
+        self._made: dict = {}                 # index -> its data, or the future of it
+        self.number_in_class = desk.count_quiz()   # "Quiz 2, question 3" in the results
         with using(self.room.language):
             from courtlearn.exercises import TITLES
             self.title = TITLES.get(kind, kind)
@@ -231,9 +254,47 @@ class Quiz:
         cur = self.current
         return 0 if cur is None else len(cur.answers)
 
+    def _prepare(self) -> None:
+        """Every question of the quiz is made at once, in the room's workers (off the loop:
+        what_to_play's take the solver most of a second each), one after the other in the
+        teacher's own queue; without a loop, here and now."""
+        from .workers import quiz_question
+        room = self.room
+        for i in range(self.n):
+            seed = _seed(self.seed, self.kind, i)
+            if room.loop is None:
+                with using(room.language):
+                    self._made[i] = question_data(self.kind, seed)
+                continue
+            fut = room.workers.submit(("quiz", self.id), quiz_question, self.kind, seed,
+                                      room.language, group="teacher")
+            self._made[i] = fut
+            fut.add_done_callback(lambda _f, i=i: self._ready(i))
+
+    def _ready(self, index: int) -> None:
+        if self.preparing == index and not self.finished:
+            self._open(index)
+
     def _open(self, index: int) -> None:
-        with using(self.room.language):
-            self.questions.append(QuizQuestion(self, index, _seed(self.seed, self.kind, index)))
+        """Open question ``index`` on every page (once it is made; till then the teacher's
+        panel says it is being prepared)."""
+        made = self._made.get(index)
+        if made is not None and not isinstance(made, dict):
+            if not made.done():
+                self.preparing = index
+                self.desk.changed(now=True)
+                return
+            try:
+                made = self._made[index] = made.result()
+            except Exception as err:                  # noqa: BLE001 (the quiz says so)
+                log.error("quiz question %s of %s could not be made: %r", index + 1,
+                          self.kind, err)
+                self.preparing = None
+                self.stop()
+                return
+        self.preparing = None
+        self.questions.append(QuizQuestion(self, index, _seed(self.seed, self.kind, index),
+                                           made))
         self.desk.to_learners(self.current.public())
         self.desk.changed(now=True)
 
@@ -242,7 +303,7 @@ class Quiz:
         """The right answer, the engine's sentence and the spread: on the teacher's view,
         and to each learner their own answer judged. Answers are closed."""
         cur = self._need()
-        if cur.revealed:
+        if cur.revealed or self.preparing is not None:
             return
         cur.revealed = True
         self.desk.reveal_to_learners(cur)
@@ -251,6 +312,8 @@ class Quiz:
     def next(self) -> None:
         """The next question (the current one closes, revealed or not); after the last
         one the quiz ends."""
+        if self.preparing is not None:
+            return                            # the next one opens as soon as it is made
         self._need()
         if self.number >= self.n:
             self.stop()
@@ -262,6 +325,10 @@ class Quiz:
         if self.finished:
             return
         self.finished = True
+        self.preparing = None
+        for made in self._made.values():
+            if not isinstance(made, dict) and not made.done():
+                made.cancel()
         self.desk.to_learners({"type": "quiz_end", "quiz": self.id})
         self.desk.changed(now=True)
 
@@ -278,7 +345,8 @@ class Quiz:
         if set(msg) - {"type", "quiz", "index", "answer"}:
             raise Refusal(tr("That is not an answer the quiz can read; nothing was stored."),
                           quiz=True)
-        if cur is None or msg.get("quiz") != self.id or not _same(msg.get("index"), cur.index):
+        if cur is None or msg.get("quiz") != self.id or not _same(msg.get("index"), cur.index) \
+                or self.preparing is not None:
             raise Refusal(tr("That quiz question is not the one open now; nothing was "
                              "stored."), quiz=True)
         if cur.revealed:
@@ -297,7 +365,8 @@ class Quiz:
         try:
             stored = self.room.record(lr, {"id": f"quiz-{self.id}-{cur.index}-{lr.id}",
                                            "kind": "quiz", "item": cur.item, "answer": value,
-                                           "seconds": seconds, "at": time.time()})
+                                           "seconds": seconds, "at": time.time()},
+                                      title=cur.title)
         finally:
             self.desk.accepting = None
         cur.answers[lr.id] = (value, stored.right, seconds)
@@ -313,7 +382,7 @@ class Quiz:
         which = cur.choice(answer)
         if which is None:
             return None
-        return bool(cur.feedback[which].correct)
+        return bool(cur.correct[which])
 
     # -- what is shown
     def state(self, names: bool | None = None) -> dict:
@@ -324,26 +393,32 @@ class Quiz:
         room = self.room
         hidden = room.names_hidden if names is None else not names
         cur = self.current
-        out = {"active": cur is not None, "quiz": self.id, "kind": self.kind,
-               "title": self.title, "n": self.n, "number": self.number, "seed": self.seed,
-               "finished": self.finished}
+        out = {"active": cur is not None or self.preparing is not None, "quiz": self.id,
+               "kind": self.kind, "title": self.title, "n": self.n, "number": self.number,
+               "seed": self.seed, "finished": self.finished,
+               "name": tr("Quiz {n}", n=self.number_in_class)}
+        if self.preparing is not None:          # made off the loop: a moment
+            out.update({"number": self.preparing + 1, "preparing": True,
+                        "prompt": tr("The question is being prepared…"), "lines": [],
+                        "choices": [], "answered": 0, "of": 0, "revealed": False, "who": []})
+            return out
         if cur is None:
             return out
         here = [lr for lr in room.learners.values() if lr.conns and not lr.removed]
         ids = sorted({lr.id for lr in here} | set(cur.answers))
-        order = {lid: i for i, lid in enumerate(sorted(room.learners))}
+        alias = room.aliases()                  # the numbers the dashboard shows too
         who = []
         for lid in ids:
             lr = room.learners.get(lid)
-            name = (tr("Learner {n}", n=order.get(lid, 0) + 1) if hidden or lr is None
+            name = (alias.get(lid, tr("Learner {n}", n="?")) if hidden or lr is None
                     else lr.name)
             got = cur.answers.get(lid)
             row = {"name": name, "answered": got is not None}
             if cur.revealed and got is not None:
                 row["right"] = bool(got[1])
             who.append(row)
-        out.update({"index": cur.index, "prompt": cur.question.prompt,
-                    "lines": cur.question.text.splitlines(), "trick": cur.trick(),
+        out.update({"index": cur.index, "prompt": cur.prompt, "item_title": cur.title,
+                    "lines": cur.text.splitlines(), "trick": cur.trick(),
                     "choices": cur.choices, "answered": len(cur.answers),
                     "of": len(ids), "revealed": cur.revealed, "who": who})
         if cur.revealed:
@@ -351,8 +426,8 @@ class Quiz:
             for value, _right, _s in cur.answers.values():
                 counts[cur.choice(value)] += 1
             out["spread"] = [{"value": c["value"], "label": c["label"], "count": k,
-                              "right": bool(fb.correct)}
-                             for c, fb, k in zip(cur.choices, cur.feedback, counts)]
+                              "right": bool(ok)}
+                             for c, ok, k in zip(cur.choices, cur.correct, counts)]
             out["right"] = cur.right()
             out["reason"] = cur.reason()
         return out
@@ -472,8 +547,16 @@ class QuizDesk:
         if self.quiz is not None and not self.quiz.finished:
             self.quiz.stop()
         self.quiz = Quiz(self, kind, n, seed)
-        self.quiz._open(0)                  # the first question, on every page
+        self.quiz._prepare()
+        self.quiz._open(0)                  # the first question, on every page (once made)
         return self.quiz
+
+    def count_quiz(self) -> int:
+        """The number of the quiz starting now in the class (1, 2, ...; kept in the class's
+        settings, so a restarted class goes on counting)."""
+        n = int(self.room.settings.get("quizzes", 0)) + 1
+        self.room._set("quizzes", n)
+        return n
 
     # -- learners
     def _learner_conns(self):

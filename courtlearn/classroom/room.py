@@ -842,6 +842,9 @@ class Room:
                                  "room.", n=self.max_learners))
         token = secrets.token_urlsafe(32)
         h = token_hash(token)
+        old = None if hub_user is not None else self._removed_named(name)
+        if old is not None:                   # the same learner again (results identity)
+            return self._come_back(old, h), token
         lid = self.store.add_learner(self.code, h, name, hub_user)
         lr = Learner(lid, name, h, hub_user)
         self.learners[lid] = lr
@@ -1413,6 +1416,16 @@ class Room:
             right = self._judged(r, self.judges.get(r["kind"]), r["kind"])
         return self._keep(lr, r, right, title)
 
+    def record_judged(self, learner, result: dict, right: bool, title: str | None = None):
+        """Store a result judged already, off the loop, by the judge :meth:`record` would
+        call (a class puzzle's try: its line was judged with the card that ended it,
+        class_puzzles.turn): checked and stored as record does, never judged again."""
+        with using(self.language):
+            lr, r, old = self._result_in(learner, result)
+            if old is not None:
+                return old
+        return self._keep(lr, r, bool(right), title)
+
     async def record_async(self, learner, result: dict, title: str | None = None,
                            group=None):
         """:meth:`record`, the judging done off the event loop: in the room's
@@ -1560,6 +1573,25 @@ class Room:
         return self._workers
 
     _workers = None
+
+    def _removed_named(self, name: str) -> Learner | None:
+        """The latest removed learner (not a hub user) of that name, if any: one who
+        joins again with the same name is them again (issue 32: the rejoined learner had
+        an empty results row while their answers stayed under the old one, and counted)."""
+        for lid in reversed(list(self.learners)):
+            lr = self.learners[lid]
+            if lr.removed and lr.name == name and lr.hub_user is None:
+                return lr
+        return None
+
+    def _come_back(self, lr: Learner, new_hash: str) -> Learner:
+        """A removed learner joins again: a new seat token, the same learner (their
+        results row, their quiz answers, their number while names are hidden)."""
+        self._by_hash.pop(lr.token_hash, None)
+        lr.token_hash, lr.removed = new_hash, False
+        self._by_hash[new_hash] = lr
+        self.store.renew_learner(lr.id, new_hash)
+        return lr
 
     def _title_results(self) -> None:
         """Results stored before their titles were (a file of schema 2) get them now, in

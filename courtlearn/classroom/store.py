@@ -247,6 +247,11 @@ class Store:
     def readmit_learner(self, learner_id: int) -> None:
         self._write("UPDATE learners SET removed = 0 WHERE id = ?", (learner_id,))
 
+    def renew_learner(self, learner_id: int, token_hash: str) -> None:
+        """A removed learner joins again: their new token's hash, and in the class again."""
+        self._write("UPDATE learners SET token_hash = ?, removed = 0 WHERE id = ?",
+                    (token_hash, learner_id))
+
     # ------------------------------------------------------------------ tables and seats
     def add_table(self, code: str, number: int, rules: dict, seed: int, first_dealer: int) -> int:
         cur = self._write("INSERT INTO tables (class, number, rules, seed, first_dealer) "

@@ -335,14 +335,15 @@ def quiz_question(kind: str, seed: int, language: str) -> dict:
         return quiz.question_data(kind, seed)
 
 
-def puzzle_turn(level: int, number: int, tokens: list, card: str, language: str) -> dict:
+def puzzle_turn(level: int, number: int, tokens: list, card: str, playing: bool,
+                language: str) -> dict:
     """A learner's card in class puzzle ``level``.``number`` after the deal's ``tokens``:
     the card's value against best defence before it is played, and the defence's answers
     after it (until the learner's side is to play or the deal is over); with the verdict
     of the notebook's checker on the line when the try ends (see class_puzzles)."""
     from . import class_puzzles
     with using(language):
-        return class_puzzles.turn(level, number, tokens, card)
+        return class_puzzles.turn(level, number, tokens, card, playing)
 
 
 def coach_review(deal: dict, seat: int, exact: bool, language: str):

@@ -47,11 +47,17 @@
 //     [data-role=hardest]          [data-role=hard-item] data-item, data-wrong, data-tried:
 //                                  the questions most of the class got wrong
 //     [data-role=results-grid]     one [data-role=results-row] per learner: data-learner,
-//                                  data-stuck ("tries"|"idle"|""), [data-role=learner-name],
+//                                  data-stuck ("tries"|""), [data-role=learner-name],
 //                                  [data-role=now-at] (the item of their latest result),
 //                                  [data-role=stuck]; a [data-role=results-cell] per item:
 //                                  data-item, data-state ("first"|"solved"|"trying"|""),
-//                                  data-tries
+//                                  data-tries; the columns are numbered as the items were
+//                                  first tried, and [data-role=hard-number] says the same
+//   [data-role=pager]              the tables, the lobby and the results' learners come a
+//                                  page at a time in a large class: data-part ("tables"|
+//                                  "lobby"|"results"), data-page (0-based), data-pages;
+//                                  [data-role=page-prev] [data-role=page-next] ask for
+//                                  another page ({type: "page", part, page})
 
 const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RED = new Set(["H", "D"]);
@@ -142,6 +148,7 @@ function render({ model, el }) {
 
   // ---------- the moving parts
   function freeSeats(st) {
+    if (Array.isArray(st.free)) return st.free;   // every table's (the page shows some)
     const out = [];
     for (const t of st.tables || []) {
       for (const s of t.seats) if (s.learner === null) out.push([t.table, s.seat, s.place]);
@@ -242,6 +249,25 @@ function render({ model, el }) {
     return card;
   }
 
+  // a part that comes a page at a time: "1–24 of 250" between Previous and Next
+  function pager(part, p) {
+    if (!p || p.pages <= 1) return null;
+    const first = p.page * p.size + 1;
+    const last = Math.min(p.total, (p.page + 1) * p.size);
+    const go = (role, page, enabled) => {
+      const b = h("button", { type: "button", class: "cl-dash-btn", "data-role": role,
+        text: w(role === "page-prev" ? "previous" : "next") });
+      b.disabled = !enabled;
+      b.addEventListener("click", () => send({ type: "page", part, page }));
+      return b;
+    };
+    return h("nav", { class: "cl-dash-pager", "data-role": "pager", "data-part": part,
+      "data-page": p.page, "data-pages": p.pages, "aria-label": w("shown", { first, last, n: p.total }) }, [
+      go("page-prev", p.page - 1, p.page > 0),
+      h("span", { text: w("shown", { first, last, n: p.total }) }),
+      go("page-next", p.page + 1, p.page < p.pages - 1)]);
+  }
+
   function lobby(st, free) {
     const items = (st.lobby || []).map((lr) => h("li", { class: "cl-dash-seat",
       "data-role": "lobby-learner", "data-learner": lr.learner,
@@ -251,9 +277,9 @@ function render({ model, el }) {
       h("span", { class: "cl-dash-status", text: lr.connected ? w("here") : w("away") }),
       h("span", { class: "cl-dash-actions" }, [moveSelect(lr.learner, free), removeButton(lr.learner)]),
     ]));
-    lobbyBox.replaceChildren(h("h3", { text: w("lobby") }),
+    lobbyBox.replaceChildren(...[h("h3", { text: w("lobby") }), pager("lobby", st.lobby_page),
       items.length ? h("ul", { class: "cl-dash-seats" }, items)
-        : h("p", { class: "cl-dash-none", text: w("nobody") }));
+        : h("p", { class: "cl-dash-none", text: w("nobody") })].filter(Boolean));
   }
 
   function compare(st) {
@@ -282,14 +308,15 @@ function render({ model, el }) {
       resultsBox.replaceChildren(head, h("p", { class: "cl-dash-none", text: w("no_results") }));
       return;
     }
-    const hard = h("ol", { class: "cl-dash-hardest", "data-role": "hardest" },
+    const hard = h("ul", { class: "cl-dash-hardest", "data-role": "hardest" },
       (r.hardest || []).map((x) => h("li", { "data-role": "hard-item", "data-item": x.key,
         "data-wrong": x.wrong, "data-tried": x.tried },
-      [h("span", { class: "cl-dash-hard-title", text: x.title }), h("span", {
+      [h("span", { class: "cl-dash-hard-number", "data-role": "hard-number", text: String(x.number ?? "") }),
+        h("span", { class: "cl-dash-hard-title", text: x.title }), h("span", {
         class: "cl-dash-hard-share", text: w("wrong_share", { wrong: x.wrong, tried: x.tried }) })])));
     const cols = [h("th", { scope: "col", text: w("learner") }), h("th", { scope: "col", text: w("now_at") })];
     r.items.forEach((it, i) => cols.push(h("th", { scope: "col", class: "cl-dash-item",
-      "data-item": it.key, title: it.title, text: String(i + 1) })));
+      "data-item": it.key, title: it.title, text: String(it.number ?? i + 1) })));
     const rows = r.learners.map((lr) => {
       let now = lr.current_title || "";
       if (lr.current) now += ` \u00b7 ${lr.solved_now ? w("solved") : w("tries", { n: lr.tries_now })}`;
@@ -311,7 +338,7 @@ function render({ model, el }) {
     });
     const parts = [head];
     if ((r.hardest || []).length) parts.push(h("h4", { text: w("hardest") }), hard);
-    resultsBox.replaceChildren(...parts,
+    resultsBox.replaceChildren(...parts, ...[pager("results", r.pages > 1 ? r : null)].filter(Boolean),
       h("div", { class: "cl-dash-grid-box" }, [h("table", { class: "cl-dash-grid",
         "data-role": "results-grid" }, [h("thead", {}, [h("tr", {}, cols)]), h("tbody", {}, rows)])]));
   }
@@ -362,10 +389,11 @@ function render({ model, el }) {
     csv.textContent = w("csv");
     const free = freeSeats(st);
     const known = new Set();
-    tablesBox.replaceChildren(...st.tables.map((t) => {
-      for (const s of t.seats) if (s.learner !== null) known.add(s.learner);
-      return tableCard(t, free);
-    }));
+    tablesBox.replaceChildren(...[pager("tables", st.table_page)].filter(Boolean),
+      ...st.tables.map((t) => {
+        for (const s of t.seats) if (s.learner !== null) known.add(s.learner);
+        return tableCard(t, free);
+      }));
     for (const lr of st.lobby || []) known.add(lr.learner);
     if (armed !== null && !known.has(armed)) armed = null;
     lobby(st, free);
