@@ -1,10 +1,11 @@
-"""Class server load (issue 25, "Load and faults"): simulated learners, real WebSocket
-clients (the `websockets` library) in this process, against `courtlearn class serve`
-in a child process, all on 127.0.0.1.
+"""Class server load (issue 25, "Load and faults"; issue 29, "Speed"): simulated learners,
+real WebSocket clients (the `websockets` library) in this process, against `courtlearn
+class serve` in a child process, all on 127.0.0.1.
 
 Run:  .venv/bin/python bench/class_load.py                  # the three runs below
       .venv/bin/python bench/class_load.py --only flat      # or pace, school
       .venv/bin/python bench/class_load.py --seconds 10 --learners 200 --tables 50 --only pace
+      .venv/bin/python bench/class_load.py --only school --diagnose   # where the time goes
 
 flat    200 learners at 50 tables, each playing as soon as it may: actions per second
 pace    200 learners at 50 tables at classroom pace: each learner waits 0.25-0.75 s
@@ -12,18 +13,28 @@ pace    200 learners at 50 tables at classroom pace: each learner waits 0.25-0.7
         average and each table makes two moves a second
 school  1,000 learners at 250 tables at the same pace
 
+The class is made beforehand in its file (the learners registered and seated, as after
+a restart), so the joining limits of a real class (per address, per class) do not hold
+the run up; the learners come back with their tokens, each from an address of its own
+(X-Forwarded-For through ``--proxy 127.0.0.1``: a school's phones, not one address).
+
 Figures: acknowledged moves a second; for each move, the time from its acknowledgement
 (the reply reaching the learner who moved) to the last of the four seats receiving the
-state with that move (median, p95, p99), and from the intent leaving the learner to the
-last seat's update; the server's CPU (share of one core over the window) and memory
-(resident, and its peak). Every learner plays deal after deal (seat 0 asks for the next
-one) until the window ends; the window starts once every learner is seated.
-This is a benchmark, not a test: it asserts nothing.
+state with that move (median, p95, p99, max), and from the intent leaving the learner to
+the last seat's update; the server's CPU (share of one core over the window) and memory
+(resident, and its peak). Every learner plays deal after deal until the window ends; the
+window starts once every learner is seated.
+
+``--diagnose`` runs the server with probes (this file, ``--probe``): how late its event
+loop was (a 5 ms tick), each garbage collection's pause by generation, each commit's
+time, and the callbacks that held the loop longest; ``--profile`` adds cProfile's top
+functions. This is a benchmark, not a test: it asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import sys
@@ -91,22 +102,57 @@ class Meter:
         return {"moves": len(self.acks), "ack_to_last": ack_to_last, "sent_to_last": sent_to_last}
 
 
-async def run(name: str, learners: int, tables: int, think, seconds: float, warmup: float):
-    tmp = tempfile.mkdtemp(prefix="class-load-")
-    server = ServerProcess(Path(tmp) / "class.sqlite", CODE, tables=tables, grace=600).start()
+def make_class(db: Path, learners: int, tables: int) -> list[str]:
+    """The class in its file, every learner registered and seated (four to a table);
+    returns their seat tokens."""
+    from courtlearn.classroom.room import Room
+    from courtlearn.classroom.store import Store
+    store = Store(db)
+    room = Room.create(store, code=CODE, tables=tables, seed=1, grace=600, paused=True)
+    room.set_max_learners(learners + 100)
+    tokens = []
+    for i in range(learners):
+        t, s = divmod(i, 4)
+        lr, token = room.register(f"T{t}S{s}")
+        room.move(lr, t, s)
+        tokens.append(token)
+    room.resume()
+    room.flush()
+    store.close()
+    return tokens
+
+
+def address_of(i: int) -> str:
+    return f"10.{i // 65536}.{(i // 256) % 256}.{i % 256}"
+
+
+async def run(name: str, learners: int, tables: int, think, seconds: float, warmup: float,
+              diagnose: bool = False, profile: bool = False):
+    tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
+    db = tmp / "class.sqlite"
+    tokens = make_class(db, learners, tables)
+    server = ServerProcess(db, CODE, tables=tables, grace=600,
+                           extra=["--proxy", "127.0.0.1"])
+    probe = tmp / "probe.json"
+    if diagnose or profile:
+        server.args[1:3] = [__file__, "--probe"]          # this file runs the server
+        os.environ["CLASS_LOAD_PROBE"] = str(probe)
+        os.environ["CLASS_LOAD_PROFILE"] = "1" if profile else ""
+    server.start()
     meter = Meter()
     try:
         crowd = []
         for i in range(learners):
             t, s = divmod(i, 4)
-            crowd.append(SimulatedLearner(server.address, f"T{t}S{s}", code=CODE, seed=i,
-                                          think=think, on_state=meter.state, on_ack=meter.ack))
+            crowd.append(SimulatedLearner(server.address, f"T{t}S{s}", token=tokens[i], seed=i,
+                                          think=think, on_state=meter.state, on_ack=meter.ack,
+                                          headers={"X-Forwarded-For": address_of(i)}))
         start = time.perf_counter()
         for batch in range(0, learners, 50):
             group = crowd[batch:batch + 50]
-            await asyncio.gather(*(lr.join(table=divmod(batch + i, 4)[0],
-                                           seat=divmod(batch + i, 4)[1], timeout=60)
-                                   for i, lr in enumerate(group)))
+            await asyncio.gather(*(lr.join(timeout=60) for lr in group))
+            await asyncio.gather(*(lr.wait_for(lambda lr=lr: lr.frame is not None, 60)
+                                   for lr in group))
         seated = time.perf_counter() - start
         stop = asyncio.Event()
 
@@ -119,6 +165,7 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
         tasks = [asyncio.ensure_future(player(lr)) for lr in crowd]
         await asyncio.sleep(warmup)
         cpu0, me0, t0 = cpu_seconds(server.pid), time.process_time(), time.perf_counter()
+        load0 = os.getloadavg()[0]
         meter.on = True
         await asyncio.sleep(seconds)
         meter.on = False
@@ -135,20 +182,126 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
     window = t1 - t0
     a, s = f["ack_to_last"], f["sent_to_last"]
     print(f"{name}: {learners} learners at {tables} tables, think {think} s, "
-          f"{window:.1f} s window (seated in {seated:.1f} s)")
+          f"{window:.1f} s window (seated in {seated:.1f} s); load average "
+          f"{load0:.1f} -> {os.getloadavg()[0]:.1f}")
     print(f"  moves acknowledged: {f['moves']} = {f['moves'] / window:.0f} a second; "
           f"{meter.states / window:.0f} state messages a second received")
-    print(f"  ack -> last seat's update: median {statistics.median(a) if a else float('nan'):.2f} ms, "
-          f"p95 {pct(a, 0.95):.2f} ms, p99 {pct(a, 0.99):.2f} ms  ({len(a)} moves)")
+    print(f"  ack -> last seat's update: median {statistics.median(a) if a else float('nan'):.2f} "
+          f"ms, p95 {pct(a, 0.95):.2f} ms, p99 {pct(a, 0.99):.2f} ms, max "
+          f"{max(a) if a else float('nan'):.1f} ms ({len(a)} moves)")
     print(f"  intent sent -> last seat's update: median "
           f"{statistics.median(s) if s else float('nan'):.2f} ms, p95 {pct(s, 0.95):.2f} ms")
     per_move = (cpu1 - cpu0) / max(1, f["moves"]) * 1000
-    print(f"  server CPU per move: {per_move:.2f} ms (so about {1000 / per_move:.0f} moves a "
-          f"second on one core of its own); load average now {os.getloadavg()[0]:.1f}")
+    print(f"  server CPU per move: {per_move:.2f} ms (so about {1000 / max(per_move, 1e-9):.0f} "
+          f"moves a second on one core of its own)")
     print(f"  server: CPU {100 * (cpu1 - cpu0) / window:.0f}% of one core, memory {rss:.0f} MB "
           f"(peak {peak:.0f} MB); clients (this process): CPU "
           f"{100 * (me1 - me0) / window:.0f}% of one core")
+    if probe.exists():
+        report(json.loads(probe.read_text()))
     return f
+
+
+def report(p: dict) -> None:
+    lag = p["lag"]
+    print(f"  the server's loop, a 5 ms tick: late by median {pct(lag, 0.5):.2f} ms, p95 "
+          f"{pct(lag, 0.95):.2f} ms, p99 {pct(lag, 0.99):.2f} ms, max {max(lag or [0]):.1f} ms "
+          f"({len(lag)} ticks)")
+    for gen, pauses in sorted(p["gc"].items()):
+        if pauses:
+            print(f"  garbage collection, generation {gen}: {len(pauses)} pauses, median "
+                  f"{pct(pauses, 0.5):.2f} ms, max {max(pauses):.1f} ms, "
+                  f"{sum(pauses):.0f} ms in all")
+    c = p["commits"]
+    if c:
+        print(f"  commits: {len(c)}, median {pct(c, 0.5):.2f} ms, p99 {pct(c, 0.99):.2f} ms, "
+              f"max {max(c):.1f} ms")
+    if p.get("slow"):
+        print("  callbacks holding the loop longest (ms, what):")
+        for ms, what in p["slow"][:8]:
+            print(f"    {ms:7.1f}  {what}")
+    for line in p.get("profile", []):
+        print("   ", line)
+
+
+# ----------------------------------------------------------------------------- the probe
+def probe_server(argv) -> int:
+    """`courtlearn class serve ...` with probes, writing what they saw to
+    $CLASS_LOAD_PROBE as it stops (see the module's doc)."""
+    import atexit
+    import gc
+    import heapq
+
+    from courtlearn.classroom import cli
+    from courtlearn.classroom.store import Store
+    out = {"lag": [], "gc": {"0": [], "1": [], "2": []}, "commits": [], "slow": []}
+    slow: list = []
+    started = [0.0]
+
+    def on_gc(phase, info):
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            out["gc"][str(info["generation"])].append((time.perf_counter() - started[0]) * 1000)
+    gc.callbacks.append(on_gc)
+    commit = Store.commit
+
+    def timed_commit(self):
+        t = time.perf_counter()
+        commit(self)
+        out["commits"].append((time.perf_counter() - t) * 1000)
+    Store.commit = timed_commit
+    handle_run = asyncio.events.Handle._run
+
+    def timed_run(self):
+        t = time.perf_counter()
+        handle_run(self)
+        ms = (time.perf_counter() - t) * 1000
+        if ms > 2.0:
+            what = getattr(self._callback, "__qualname__", repr(self._callback))[:90]
+            if len(slow) < 200:
+                heapq.heappush(slow, (ms, what))
+            else:
+                heapq.heappushpop(slow, (ms, what))
+    asyncio.events.Handle._run = timed_run
+    real_serve = cli.serve if hasattr(cli, "serve") else None
+
+    async def ticker():
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            out["lag"].append(max(0.0, (time.perf_counter() - t - 0.005) * 1000))
+
+    import courtlearn.classroom.server as server_mod
+    serve = server_mod.serve
+
+    async def serve_probed(*args, **kwargs):
+        tick = asyncio.ensure_future(ticker())
+        try:
+            return await serve(*args, **kwargs)
+        finally:
+            tick.cancel()
+    server_mod.serve = serve_probed
+    if real_serve is not None:
+        cli.serve = serve_probed
+    prof = None
+    if os.environ.get("CLASS_LOAD_PROFILE"):
+        import cProfile
+        prof = cProfile.Profile()
+        prof.enable()
+
+    def write():
+        if prof is not None:
+            import io
+            import pstats
+            prof.disable()
+            text = io.StringIO()
+            pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(25)
+            out["profile"] = [ln for ln in text.getvalue().splitlines() if ln.strip()][-28:]
+        out["slow"] = sorted(slow, reverse=True)
+        Path(os.environ["CLASS_LOAD_PROBE"]).write_text(json.dumps(out))
+    atexit.register(write)
+    return cli.main(argv)
 
 
 def main(argv=None):
@@ -158,14 +311,18 @@ def main(argv=None):
     p.add_argument("--warmup", type=float, default=3.0)
     p.add_argument("--learners", type=int, default=None)
     p.add_argument("--tables", type=int, default=None)
+    p.add_argument("--diagnose", action="store_true", help="the server with probes")
+    p.add_argument("--profile", action="store_true", help="and cProfile's top functions")
     args = p.parse_args(argv)
     runs = {"flat": (200, 50, 0.0), "pace": (200, 50, (0.25, 0.75)),
             "school": (1000, 250, (0.25, 0.75))}
     for name in args.only or list(runs):
         learners, tables, think = runs[name]
         asyncio.run(run(name, args.learners or learners, args.tables or tables, think,
-                        args.seconds, args.warmup))
+                        args.seconds, args.warmup, args.diagnose, args.profile))
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--probe"]:
+        sys.exit(probe_server(sys.argv[2:]))
     main()

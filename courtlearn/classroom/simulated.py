@@ -30,13 +30,15 @@ class SimulatedLearner:
     learner types; think: seconds between the turn coming and the move (a number, or a
     (low, high) range drawn with ``seed``); record: keep every message received, as
     sent (for the trust tests). ``on_state(learner, msg, t)`` and ``on_ack(learner,
-    key, t)`` are hooks for measurements.
+    key, t)`` are hooks for measurements. ``headers``: more HTTP headers of the socket's
+    opening request (``X-Forwarded-For`` for a school of phones behind a ``--proxy``).
     """
 
     def __init__(self, address: str, name: str, code: str | None = None,
                  token: str | None = None, think=0.0, seed: int = 0, record: bool = False,
-                 origin: str | None = None, on_state=None, on_ack=None):
+                 origin: str | None = None, on_state=None, on_ack=None, headers=None):
         base = address.rstrip("/")
+        self.headers = dict(headers or {})      # e.g. X-Forwarded-For behind a --proxy
         self.url = base.replace("http://", "ws://").replace("https://", "wss://") + "/ws"
         self.origin = origin or base
         self.name, self.code, self.token = name, code, token
@@ -74,6 +76,7 @@ class SimulatedLearner:
         import websockets
         self.ws = await asyncio.wait_for(
             websockets.connect(self.url, origin=self.origin, max_size=2 ** 22,
+                               additional_headers=self.headers or None,
                                ping_interval=None), timeout)
         self.closed = False
         self._reader = asyncio.ensure_future(self._read())
@@ -311,8 +314,9 @@ class SimulatedLearner:
 
     async def play(self, deals: int = 1, timeout: float = 30.0, stop=None) -> int:
         """Play this seat until ``deals`` deals have ended at the table, counting the one
-        on the table now (the learner at seat 0 asks for each next deal); returns the
-        moves made. ``stop``: an asyncio.Event that ends the play early."""
+        on the table now (at each deal's end it asks for the next: the next deal starts
+        when everyone at the table has, see Room.next_deal_request); returns the moves
+        made. ``stop``: an asyncio.Event that ends the play early."""
         moves = 0
         first = self.key[1]
         while not (stop is not None and stop.is_set()):
@@ -324,8 +328,7 @@ class SimulatedLearner:
                 number = self.key[1]
                 if number - first + 1 >= deals:
                     break
-                if self.seat == 0:
-                    await self.send({"type": "next_deal"})
+                await self.send({"type": "next_deal"})
                 await self.wait_for(lambda: self.key[1] != number, timeout)
                 continue
             delay = self.think if not isinstance(self.think, tuple) else \
