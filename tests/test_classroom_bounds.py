@@ -205,6 +205,96 @@ def test_a_half_sent_request_is_closed_and_health_answers_past_the_cap(tmp_path,
     run(main())
 
 
+class LimitedServer(ServerProcess):
+    """`courtlearn class serve` under an open-file limit of ``files`` (soft and hard: it
+    cannot raise it), its log (stderr) kept in ``self.log``."""
+
+    def __init__(self, db, code, files: int, log, **kw):
+        super().__init__(db, code, **kw)
+        self.files, self.log = files, log
+
+    def start(self):
+        import resource
+
+        def limit():
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
+        self.proc = subprocess.Popen([*self.args, "--port", "0"], stdout=subprocess.PIPE,
+                                     stderr=open(self.log, "wb"), text=True, preexec_fn=limit)
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+            if line.startswith("port:"):
+                self.port = int(line.split()[1])
+                return self
+        raise RuntimeError(f"the class server did not start: {self.lines}")
+
+
+def test_a_flood_of_connections_keeps_the_reserve_and_cannot_flood_the_log(tmp_path):
+    """The server as a school runs it, under the usual small open-file limit (256 here):
+    700 connections that never finish their request headers (more than it has files).
+    /health still answers at once, the seated learner's page comes back after a reload, the
+    teacher's socket stays open and a new teacher page gets its state, and the server's log
+    says at most a few lines. (Before: the server stopped accepting anything, /health too,
+    and wrote a "Too many open files" traceback for every try.)"""
+    log = tmp_path / "server.log"
+    server = LimitedServer(tmp_path / "class.sqlite", CODE, files=256, log=log,
+                           extra=("--show-teacher-link",)).start()
+    token = next(ln for ln in server.lines if ln.startswith("teacher page:")).split("#")[1]
+    half = []
+    try:
+        async def teacher_state():
+            ws = await websockets.connect(f"ws://127.0.0.1:{server.port}/teacher/ws",
+                                          origin=server.address.rstrip("/"), open_timeout=5)
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] != "state":
+                pass
+            return ws
+
+        async def main():
+            seated_lr = SimulatedLearner(server.address, "Asha", code=CODE)
+            await seated_lr.join(table=0, seat=0)
+            teacher = await teacher_state()
+
+            def flood():
+                end = time.monotonic() + 5                   # bounded when nothing answers
+                for _ in range(700):
+                    if time.monotonic() > end:
+                        break
+                    try:
+                        s = socket.create_connection(("127.0.0.1", server.port), timeout=0.5)
+                        s.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                        half.append(s)
+                    except OSError:
+                        pass
+            t = time.monotonic()
+            await asyncio.get_running_loop().run_in_executor(None, flood)
+            await asyncio.sleep(0.5)
+            t = time.monotonic()
+            status, _, body = await get(server.address + "health")
+            assert status == 200 and json.loads(body)["ok"], body
+            assert time.monotonic() - t < 3
+            again = SimulatedLearner(server.address, "Asha", token=seated_lr.token)
+            await again.join(timeout=5)                      # a reload: back at the table
+            assert again.frame is not None and again.seat == 0
+            await teacher.send(json.dumps({"type": "hello", "token": token}))
+            while json.loads(await asyncio.wait_for(teacher.recv(), 5))["type"] != "state":
+                pass                                         # the first teacher page: open
+            second = await teacher_state()                   # a new teacher page
+            for ws in (teacher, second):
+                await ws.close()
+            for lr in (seated_lr, again):
+                await lr.close()
+        run(main())
+        assert server.proc.poll() is None
+    finally:
+        for s in half:
+            s.close()
+        server.stop()
+    with open(log, "rb") as f:                               # (it was 600 MB in 11 min)
+        said = f.read(100_000).decode("utf-8", "replace")
+    assert len(said) < 4000 and said.count("\n") < 40, said[-2000:]
+    assert "Too many open files" not in said
+
+
 def test_the_log_says_each_kind_of_failure_once_a_minute():
     now = [0.0]
     quiet = QuietLog(clock=lambda: now[0])
@@ -473,6 +563,83 @@ def test_a_disk_that_refuses_keeps_the_pages_and_tells_the_teacher(tmp_path):
             assert (await mover.act())["ok"]
             assert room.storage_trouble is None
     run(main())
+
+
+def _small_disk(folder, size="16m") -> bool:
+    """A tmpfs of ``size`` mounted on ``folder`` (root only; False where it cannot be)."""
+    if os.geteuid() != 0:
+        return False
+    folder.mkdir()
+    got = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                         capture_output=True)
+    return got.returncode == 0
+
+
+def _fill(path) -> None:
+    """Write zeros to ``path`` until its disk is full."""
+    with open(path, "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"\0" * 65536)
+        except OSError:
+            pass
+        try:
+            while True:
+                f.write(b"\0" * 512)
+        except OSError:
+            pass
+
+
+def test_a_disk_that_fills_up_mid_class_keeps_the_pages(tmp_path):
+    """A real full disk (a 16 MB tmpfs filled while four learners play, the server in a
+    process of its own, as `courtlearn class serve`): every page stays open, each move is
+    answered with the sentence, /health says so, and once there is room again the class
+    saves by itself. (Before, every page was closed and the log filled with tracebacks.)"""
+    disk = tmp_path / "disk"
+    if not _small_disk(disk):
+        pytest.skip("mounting a tmpfs needs root")
+    server = None
+    try:
+        folder = disk / "class"
+        folder.mkdir()
+        server = ServerProcess(folder / "class.sqlite", CODE, tables=2, grace=60).start()
+
+        async def main():
+            learners = []
+            for i in range(4):
+                lr = SimulatedLearner(server.address, f"L{i}", code=CODE)
+                await lr.join(table=0, seat=i)
+                learners.append(lr)
+
+            async def move():
+                await asyncio.wait_for(learners[0].wait_for(
+                    lambda: any(lr.my_turn() for lr in learners) or any(lr.closed for lr in
+                                                                      learners), 10), 11)
+                mover = next(lr for lr in learners if lr.my_turn())
+                return await mover.act()
+            assert (await move())["ok"]
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(None, _fill, disk / "filler")
+            reply = await move()
+            assert not reply["ok"] and "cannot save" in reply["reason"], reply
+            status, _, body = await get(server.address + "health")
+            assert status == 200 and "full" in json.loads(body)["storage"]
+            (disk / "filler").unlink()                  # room again
+            end = time.monotonic() + 40
+            while not (reply := await move())["ok"]:
+                assert "cannot save" in reply["reason"] and time.monotonic() < end, reply
+                await asyncio.sleep(0.3)
+            status, _, body = await get(server.address + "health")
+            assert json.loads(body)["ok"]
+            assert not any(lr.closed for lr in learners)
+            for lr in learners:
+                await lr.close()
+        run(main())
+        assert server.proc.poll() is None                # alive (no SIGBUS, no exit)
+    finally:
+        if server is not None:
+            server.stop()
+        subprocess.run(["umount", str(disk)], capture_output=True)
 
 
 # ----------------------------------------------------------------------------- item 12
