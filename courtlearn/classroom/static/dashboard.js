@@ -312,7 +312,7 @@ function render({ model, el }) {
       (r.hardest || []).map((x) => h("li", { "data-role": "hard-item", "data-item": x.key,
         "data-wrong": x.wrong, "data-tried": x.tried },
       [h("span", { class: "cl-dash-hard-number", "data-role": "hard-number", text: String(x.number ?? "") }),
-        h("span", { class: "cl-dash-hard-title", text: x.title }), h("span", {
+        " \u00b7 ", h("span", { class: "cl-dash-hard-title", text: x.title }), " ", h("span", {
         class: "cl-dash-hard-share", text: w("wrong_share", { wrong: x.wrong, tried: x.tried }) })])));
     const cols = [h("th", { scope: "col", text: w("learner") }), h("th", { scope: "col", text: w("now_at") })];
     r.items.forEach((it, i) => cols.push(h("th", { scope: "col", class: "cl-dash-item",
