@@ -72,6 +72,9 @@ ALL_GAMES = ("court_piece", "double_sir", "dehla_pakad")
 #: the games in which a rule is played (and taught); elsewhere it does not pay (see
 #: bench/course_bot.py, which measures what it would cost there)
 SCOPE = {name: ALL_GAMES for name in RULES}
+# (partner_sure_trick is played in every game: in the pile games it changes nothing by
+# itself, CourseBot fighting there only for tricks that score, but it keeps Court Piece's
+# trick rules from taking a partner's trick when bench/course_bot.py measures them there)
 SCOPE.update({
     # the trick-by-trick rules pay in Court Piece only: with a centre pile, winning a trick
     # is worth nothing unless it is the second in a row (bench/course_bot.py measures what
@@ -93,7 +96,8 @@ SCOPE.update({
 #: rules measured but not taught: added to the bot, it did not win more often against
 #: RuleBot (bench/course_bot.py, 2,500 deals a game, each played twice). CourseBot plays them only when asked
 #: (``CourseBot(extra=...)``), to measure them again.
-UNTAUGHT = frozenset({"draw_trumps", "second_hand_low", "return_partner_suit", "catch_ten"})
+UNTAUGHT = frozenset({"draw_trumps", "second_hand_low", "return_partner_suit", "catch_ten",
+                      "guard_ten"})
 
 LESSONS = {
     "15": "15 · Calling trumps",
@@ -111,8 +115,13 @@ def _doc() -> str:
     for lesson, title in LESSONS.items():
         lines.append(f"    Lesson {title}:")
         for name, (les, text) in RULES.items():
-            if les == lesson:
-                lines.append(f"      ``{name}``: {text}")
+            if les == lesson and name not in UNTAUGHT:
+                games = "" if SCOPE[name] == ALL_GAMES else \
+                    " (" + ", ".join(g.replace("_", " ").title() for g in SCOPE[name]) + ")"
+                lines.append(f"      ``{name}``{games}: {text}")
+    lines.append("    Measured, not taught (they did not pay; off unless ``extra=``):")
+    for name in sorted(UNTAUGHT):
+        lines.append(f"      ``{name}``: {RULES[name][1]}")
     return "\n".join(lines)
 
 
@@ -125,9 +134,13 @@ class CourseBot(_Bot):
     __doc__ = ("""Plays by exactly the rules of thumb the strategy lessons teach, nothing more.
 
     ``off``: names of rules to switch off (for measuring a rule's worth); ``only``: if
-    given, the only rules switched on. Unknown names are refused with a ValueError that
-    lists the rules. The rules, in the order the bot tries them within each situation
-    (leading, following suit, not able to follow), each with its lesson:
+    given, the only rules switched on; ``extra``: rules measured but not taught, switched
+    on; ``wide``: rules played in every game, beyond the games they are taught for (to
+    measure what they cost there). Unknown names are refused with a ValueError that lists
+    the rules. Each rule's worth, in deals in 100 against RuleBot, is printed by
+    ``bench/course_bot.py`` and quoted by its lesson. The rules, in the order the bot tries
+    them within each situation (leading, following suit, not able to follow), each with its
+    lesson and, when not all three, its games:
 
 """ + _doc() + """
 

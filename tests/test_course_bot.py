@@ -91,3 +91,30 @@ def test_a_figure_that_no_longer_holds_is_reported(monkeypatch):
     monkeypatch.setitem(FIGURES, "trump.call.longest", ("calling the longest suit", 0.30, 0.02))
     with pytest.raises(ValueError, match="no longer holds"):
         check_figure("trump.call.longest")
+
+
+def test_the_exercise_feedback_quotes_the_measured_numbers():
+    from courtlearn.exercises import strategy
+    import inspect
+    src = inspect.getsource(strategy)
+    pairs = {"60 deals in 100": "trump.call.longest", "against 48": "trump.call.other",
+             "69 against 62": ("trump.three_small", "trump.two_with_ace"),
+             "56 against 55": ("trump.stronger", "trump.weaker")}
+    for words, names in pairs.items():
+        assert words in src, words
+        for name in (names if isinstance(names, tuple) else (names,)):
+            assert str(round(100 * FIGURES[name][1])) in words, (words, name)
+
+
+def test_the_lessons_quote_figures_that_exist_and_leave_no_blank():
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / ".text"
+    texts = [p for lang in ("", "ur", "hi") for p in sorted((root / lang).glob("1[5-9]_*.md"))]
+    assert len(texts) == 15
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\{[WC]:|\{D\}", text), path.name
+        names = re.findall(r"^  - ((?:trump|worth|course)\.[\w.]+)$", text, re.M)
+        assert names, path.name
+        assert all(n in FIGURES for n in names), path.name
