@@ -11,6 +11,10 @@ worth of learners) say X-Forwarded-For: 10.x.y.z, as an nginx in front would; th
 learner has an address of its own. Aim (issue 29): p95 <= 250 ms and no reply slower than
 1 s under every attack, the teacher's first state within 3 s. A benchmark, not a test: it
 asserts nothing.
+
+"hub" (attack 9) runs a second server as a JupyterHub service (the hub's environment, and
+a stand-in for the hub's user API in this process): its row is that class's own healthy
+learner, a hub user. "puzzles" (attack 3) sets level 5 from the teacher's socket.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -33,7 +38,7 @@ from courtlearn.classroom.simulated import ServerProcess, SimulatedLearner  # no
 
 CODE = "ATTACK"
 ATTACKS = ("results", "dashboard", "puzzles", "join", "halfsent", "typos", "lobby",
-           "reconnect", "twoservers", "rebinding", "badfile", "names")
+           "reconnect", "twoservers", "hub", "rebinding", "badfile", "names")
 
 
 def pct(xs, q):
@@ -45,9 +50,9 @@ class Healthy:
     """A learner seated at table 3 (bots at the others) who asks every 0.2 s (a move that
     is refused at once: the round trip of a message through the loop)."""
 
-    def __init__(self, address):
-        self.lr = SimulatedLearner(address, "Healthy", code=CODE,
-                                   origin=address.rstrip("/"))
+    def __init__(self, address, learner=None):
+        self.lr = learner or SimulatedLearner(address, "Healthy", code=CODE,
+                                              origin=address.rstrip("/"))
         self.times: list[float] = []
         self.lost = 0
         self.n = 1_000_000
@@ -113,15 +118,31 @@ async def attack_results(ctx, end):
                                {"X-Forwarded-For": xff(900)})
     token = json.loads(body).get("token")
     sent = n = 0
+    tally = {"stored": 0, "refused": 0, "failed": 0}
     while time.monotonic() < end:
         results = [{"id": f"r{n}x{i:05d}", "kind": "exercise",
                     "item": f"what_to_play/seed={n * 100 + i}", "answer": "AS"}
                    for i in range(100)]
         n += 1
-        status, _ = await ahttp(ctx.address, "api/results", {"results": results},
-                                {"Authorization": f"token {token}"})
+        status, body = await ahttp(ctx.address, "api/results", {"results": results},
+                                   {"Authorization": f"token {token}"})
+        count(tally, body)
         sent += 1
-    return f"{sent} posts of 100 answers"
+    return f"{sent} posts of 100 answers: {said(tally)}"
+
+
+def count(tally, body) -> None:
+    """Add an api/results answer's stored, refused and failed ids to ``tally``."""
+    try:
+        got = json.loads(body)
+    except ValueError:
+        return
+    for k in tally:
+        tally[k] += len(got.get(k) or ())
+
+
+def said(tally) -> str:
+    return ", ".join(f"{v} {k}" for k, v in tally.items())
 
 
 async def attack_dashboard(ctx, end):
@@ -130,19 +151,91 @@ async def attack_dashboard(ctx, end):
                                {"X-Forwarded-For": xff(901)})
     token = json.loads(body).get("token")
     n = 0
+    tally = {"stored": 0, "refused": 0, "failed": 0}
     while time.monotonic() < end and n < 6:
         results = [{"id": f"b{n}x{i:05d}", "kind": "exercise",
                     "item": f"best_card/seed={n * 100 + i}", "answer": "2C"} for i in range(100)]
-        await ahttp(ctx.address, "api/results", {"results": results},
-                    {"Authorization": f"token {token}"})
+        _, body = await ahttp(ctx.address, "api/results", {"results": results},
+                              {"Authorization": f"token {token}"})
+        count(tally, body)
         n += 1
     ctx.teacher_after = await teacher_first_state(ctx)
-    return f"{n * 100} wrong results; teacher's first state after them {ctx.teacher_after:.2f} s"
+    return (f"{n * 100} wrong results ({said(tally)}); teacher's first state after them "
+            f"{ctx.teacher_after:.2f} s")
 
 
 async def attack_puzzles(ctx, end):
-    """3: a learner asking for level-5 class puzzles and clicking as fast as replies come."""
-    return "not run (needs the teacher to set a level: see tests/test_classroom_puzzles.py)"
+    """3: the teacher sets level 5 (the class puzzles whose defence takes the solver
+    longest); four learners click lawful cards of their puzzle as fast as the replies
+    come, Try again when a try ends, the next puzzle when one is solved."""
+    teacher = await ws_open(ctx.address, path="teacher/ws")
+    try:
+        await teacher.send(json.dumps({"type": "hello", "token": ctx.teacher}))
+        await teacher.send(json.dumps({"type": "puzzles",
+                                       "content": {"type": "set", "level": 5}}))
+        while True:
+            msg = json.loads(await asyncio.wait_for(teacher.recv(), 10))
+            if msg["type"] == "puzzles" and msg["state"].get("level") == 5:
+                break
+    finally:
+        await teacher.close()
+    got = {"clicks": 0, "tries": 0, "solved": 0, "slow": 0, "refused": 0, "reply": []}
+
+    def ready(lr):
+        """The puzzle is being played and it is the learner's side's turn."""
+        f, p = lr.puzzle_frame, lr.puzzle
+        if p is None or f is None or lr.puzzle_over:
+            return False
+        if p["status"] != "playing" or f["phase"] == "over":
+            return True                                  # ended: Try again / next
+        side = {f["viewer"], (f["viewer"] + 2) % 4}
+        return f["to_play"] in side and bool(f["seats"][f["to_play"]].get("legal"))
+
+    async def clicker(i):
+        lr = SimulatedLearner(ctx.address, f"Puzzler{i}", code=CODE, seed=i,
+                              origin=ctx.address.rstrip("/"))
+        await lr.join(timeout=10)
+        await lr.send({"type": "puzzle_get"})
+        await lr.wait_puzzle(timeout=10)
+        try:
+            while time.monotonic() < end:
+                try:
+                    await lr.wait_for(lambda: ready(lr), max(0.1, end - time.monotonic()))
+                except TimeoutError:
+                    break
+                f, p = lr.puzzle_frame, lr.puzzle
+                if p["status"] != "playing" or f["phase"] == "over":
+                    got["tries"] += 1
+                    got["solved"] += p["status"] == "solved"
+                    key = p["key"]
+                    await lr.send({"type": "puzzle_next" if p["status"] == "solved"
+                                   else "puzzle_again"})
+                    await lr.wait_for(lambda: lr.puzzle["status"] == "playing"
+                                      and (lr.puzzle["key"] != key or
+                                           lr.puzzle_frame["phase"] != "over"), 10)
+                    continue
+                card = lr.rng.choice(f["seats"][f["to_play"]]["legal"])
+                t = time.perf_counter()
+                try:
+                    reply = await lr.play_puzzle(card, timeout=10)
+                except TimeoutError:
+                    got["slow"] += 1
+                    continue
+                got["reply"].append(time.perf_counter() - t)
+                got["clicks"] += 1
+                got["refused"] += not reply.get("ok")
+                try:                                 # the picture after the defence's answer
+                    await lr.wait_for(lambda: lr.puzzle_frame is not f, 2)
+                except TimeoutError:
+                    pass
+        finally:
+            await lr.close()
+    await asyncio.gather(*(clicker(i) for i in range(4)))
+    r = got["reply"]
+    return (f"4 learners, level 5: {got['clicks']} cards ({got['refused']} refused, "
+            f"{got['slow']} unanswered in 10 s), {got['tries']} tries ended "
+            f"({got['solved']} solved); their replies p50 {pct(r, .5) * 1e3:.0f} ms, "
+            f"max {max(r or [0]) * 1e3:.0f} ms")
 
 
 async def attack_join(ctx, end):
@@ -276,6 +369,145 @@ async def attack_twoservers(ctx, end):
     return f"exit {proc.returncode}: {proc.stderr.strip()[:110]}"
 
 
+class HubLearner(SimulatedLearner):
+    """A hub user's learner page: its socket carries the service's login cookie."""
+
+    def __init__(self, *a, cookie: str, **kw):
+        super().__init__(*a, **kw)
+        self.cookie = cookie
+
+    async def connect(self, timeout: float = 10.0) -> None:
+        import websockets
+        self.ws = await asyncio.wait_for(websockets.connect(
+            self.url, origin=self.origin, max_size=2 ** 22, ping_interval=None,
+            additional_headers={"Cookie": self.cookie}), timeout)
+        self.closed = False
+        self._reader = asyncio.ensure_future(self._read())
+
+
+async def attack_hub(ctx, end):
+    """9: the class as a JupyterHub service (a second `courtlearn class serve`, with the
+    hub's environment and a stand-in for the hub's API in this process): a hub user the
+    teacher removed reloads their page as fast as it is answered, and a service's token
+    says hello as fast; the healthy learner is a hub user at that class's table 3, and
+    the teacher (a hub user with the teaching scope) opens the teacher page after."""
+    import tornado.httpserver
+    import tornado.web
+    from tornado.web import create_signed_value
+
+    from courtlearn.classroom import hub
+    client, scope = "service-courtlearn", "access:services!service=courtlearn"
+    users = {"tok-healthy": {"kind": "user", "name": "healthy", "scopes": [scope]},
+             "tok-gone": {"kind": "user", "name": "gone", "scopes": [scope]},
+             "tok-ustad": {"kind": "user", "name": "ustad", "scopes": [scope, hub.TEACH_SCOPE]},
+             "tok-service": {"kind": "service", "name": "grader", "scopes": [scope]}}
+    asked = [0]
+
+    class HubUser(tornado.web.RequestHandler):           # the hub's GET /hub/api/user
+        def get(self):
+            asked[0] += 1
+            token = self.request.headers.get("Authorization", "").partition(" ")[2]
+            if token not in users:
+                raise tornado.web.HTTPError(403)
+            self.finish(users[token])
+    fake = tornado.httpserver.HTTPServer(tornado.web.Application([(r"/hub/api/user", HubUser)]))
+    fake.listen(0, address="127.0.0.1")
+    api = next(iter(fake._sockets.values())).getsockname()[1]
+    env = {"JUPYTERHUB_SERVICE_NAME": "courtlearn",
+           "JUPYTERHUB_SERVICE_PREFIX": "/services/courtlearn/",
+           "JUPYTERHUB_SERVICE_URL": "http://127.0.0.1:0",
+           "JUPYTERHUB_API_TOKEN": "bench-secret",
+           "JUPYTERHUB_API_URL": f"http://127.0.0.1:{api}/hub/api",
+           "JUPYTERHUB_CLIENT_ID": client,
+           "JUPYTERHUB_OAUTH_CALLBACK_URL": "/services/courtlearn/oauth_callback",
+           "JUPYTERHUB_OAUTH_ACCESS_SCOPES": json.dumps([scope])}
+    secret = hub.HubEnv.from_env(env).cookie_secret
+
+    def cookie(token):
+        return f'{client}="{create_signed_value(secret, client, token).decode()}"'
+    server = ServerProcess(Path(ctx.tmp) / "hub.sqlite", "HUBATK", tables=3)
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        server.start()
+    finally:
+        for k, v in old.items():
+            os.environ.pop(k) if v is None else os.environ.__setitem__(k, v)
+    base = f"http://127.0.0.1:{server.port}/services/courtlearn/"
+    origin = f"http://127.0.0.1:{server.port}"
+    healthy = Healthy(base, learner=HubLearner(base, "healthy", origin=origin,
+                                               cookie=cookie("tok-healthy")))
+    stop = asyncio.Event()
+    pinger = None
+    try:
+        await healthy.start()
+        gone = HubLearner(base, "gone", origin=origin, cookie=cookie("tok-gone"))
+        await gone.join()
+        ustad = await hub_teacher(base, origin, cookie("tok-ustad"))
+        await ustad.send(json.dumps({"type": "msg", "content": {
+            "type": "remove", "learner": gone.welcome["learner"], "id": 1}}))
+        await gone.wait_for(lambda: gone.closed or gone.refusals, 5)
+        await ustad.close()
+        await gone.close()
+        pinger = asyncio.ensure_future(healthy.ping_until(stop))
+        await asyncio.sleep(0.5)
+        healthy.take()
+        end = time.monotonic() + (end - ctx.started)     # the attack's length, from now
+        reloads = services = 0
+        said = set()
+        import websockets
+
+        async def hello_loop(token, count):
+            while time.monotonic() < end:
+                try:
+                    async with websockets.connect(base.replace("http", "ws", 1) + "ws",
+                                                  origin=origin, open_timeout=5,
+                                                  additional_headers={"Cookie": cookie(token)}) \
+                            as ws:
+                        await ws.send(json.dumps({"type": "hello"}))
+                        while True:
+                            msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                            if msg["type"] in ("refused", "welcome"):
+                                said.add(f"{msg['type']}: {msg.get('reason', '')[:40]}")
+                                count[0] += 1
+                                break
+                except Exception as err:                 # noqa: BLE001 (counted)
+                    said.add(type(err).__name__)
+        r, sv = [0], [0]
+        await asyncio.gather(hello_loop("tok-gone", r), hello_loop("tok-service", sv))
+        reloads, services = r[0], sv[0]
+        stop.set()
+        await pinger
+        times = healthy.take()
+        t = time.perf_counter()
+        ws = await hub_teacher(base, origin, cookie("tok-ustad"))
+        first = time.perf_counter() - t
+        await ws.close()
+        learners = json.loads(http(base, "health")[1])["learners"]
+        return (f"{reloads} reloads of a removed hub user, {services} hellos of a service "
+                f"({'; '.join(sorted(said))}); learners now {learners}; the hub was asked "
+                f"{asked[0]} times; the hub teacher's first state {first:.2f} s"), times
+    finally:
+        stop.set()
+        if pinger is not None and not pinger.done():
+            await pinger
+        await healthy.lr.close()
+        server.stop()
+        fake.stop()
+
+
+async def hub_teacher(base, origin, cookie):
+    """The hub teacher's page socket, once its state came (the login says who: no hello
+    needed)."""
+    import websockets
+    ws = await websockets.connect(base.replace("http", "ws", 1) + "teacher/ws", origin=origin,
+                                  additional_headers={"Cookie": cookie}, open_timeout=10,
+                                  max_size=None)
+    while json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "state":
+        pass
+    return ws
+
+
 async def attack_rebinding(ctx, end):
     """10: Host evil.example with a matching Origin, on api/join (and the sockets)."""
     codes = []
@@ -340,7 +572,7 @@ async def main(seconds: float, only):
     server = ServerProcess(db, CODE, tables=3, extra=("--proxy", "127.0.0.1",
                                                       "--show-teacher-link")).start()
     ctx = Ctx()
-    ctx.address, ctx.port, ctx.db = server.address, server.port, db
+    ctx.address, ctx.port, ctx.db, ctx.tmp = server.address, server.port, db, tmp
     ctx.teacher = next(ln for ln in server.lines if ln.startswith("teacher page:")).split("#", 1)[1]
     try:
         ctx.healthy = Healthy(server.address)
@@ -367,6 +599,8 @@ async def main(seconds: float, only):
                 said = f"failed: {type(err).__name__}: {str(err)[:80]}"
             await asyncio.sleep(0.5)
             xs = ctx.healthy.take()
+            if isinstance(said, tuple):          # the attack had a healthy learner of its own
+                said, xs = said
             print(f"{name:<11} {pct(xs, .5) * 1e3:7.1f} {pct(xs, .95) * 1e3:7.1f} "
                   f"{max(xs or [float('nan')]) * 1e3:7.1f}  {said}", flush=True)
         stop.set()
@@ -375,6 +609,7 @@ async def main(seconds: float, only):
         print(f"teacher's first state (after every attack): {last:.2f} s")
     finally:
         server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

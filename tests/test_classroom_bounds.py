@@ -132,6 +132,23 @@ def test_joins_per_address_and_learners_per_class_are_bounded(tmp_path, monkeypa
     run(main())
 
 
+def test_joins_per_class_are_bounded_whatever_the_addresses(tmp_path, monkeypatch):
+    """Many addresses (behind the named proxy, each request forwarding another one): the
+    class's own join limit still holds."""
+    monkeypatch.setattr(server_module, "CLASS_JOIN_BURST", 5)
+    monkeypatch.setattr(server_module, "CLASS_JOIN_RATE", 0.01)
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            server.proxies = {"127.0.0.1"}                          # --proxy 127.0.0.1
+            got = [await apost(address(server) + "api/join", {"code": CODE, "name": f"N{i}"},
+                               {"X-Forwarded-For": f"10.0.0.{i}"}) for i in range(7)]
+            assert [status for status, _ in got] == [200] * 5 + [429] * 2
+            assert "joining the class just now" in got[-1][1]["reason"]
+            assert len(server.room.learners) == 5
+    run(main())
+
+
 def test_a_learner_has_at_most_four_pages_open(tmp_path):
     async def main():
         async with class_server(tmp_path) as server:
