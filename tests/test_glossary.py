@@ -44,10 +44,10 @@ def _catalog(lang):
     """[(English, translation)] of every translated message (plural forms joined)."""
     pairs = []
     for m in messages.read(lang):
-        if not m.id or not m.string:
-            continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if not m.id or not any(strings):
+            continue                    # not translated yet: scripts/messages.py check says so
         pairs.append((" / ".join(ids), " / ".join(strings)))
     return pairs
 
