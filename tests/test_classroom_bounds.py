@@ -411,6 +411,28 @@ def test_a_page_reconnecting_in_a_loop_does_not_redraw_its_table_mates(tmp_path)
     run(main())
 
 
+def test_a_page_reconnecting_too_often_is_told_so_before_it_is_closed(tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "REJOIN_BURST", 2)
+    monkeypatch.setattr(server_module, "REJOIN_RATE", 0.01)
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            [a] = await seated(server, n=1)
+            await a.close()
+            for _ in range(2):
+                again = SimulatedLearner(address(server), "L0", token=a.token)
+                await again.join()
+                await again.close()
+            late = SimulatedLearner(address(server), "L0", token=a.token)
+            await late.connect()
+            await late.send({"type": "hello", "token": a.token})
+            await late.wait_for(lambda: late.closed, 5)
+            assert late.refusals == ["This page reconnected too often: it tries again in a "
+                                     "moment."]
+            assert late.ws.close_code == 1013
+    run(main())
+
+
 def test_lobby_updates_are_bounded_in_bytes(tmp_path, monkeypatch):
     monkeypatch.setattr(room_module, "LOBBY_BYTES", 20_000)
 

@@ -298,3 +298,32 @@ def test_a_service_gets_no_seat_and_a_user_named_bot_is_not_taken_for_one():
                 await ws.send(json.dumps({"type": "hello"}))
                 assert (await until(ws, "welcome"))["name"] == "@bot"
     asyncio.run(main())
+
+
+def test_a_hub_page_reconnecting_in_a_loop_is_slowed(monkeypatch):
+    """Issue 29 (as the plain server's pages): a hub user's page saying hello again and
+    again is refused past its reconnections (and told to try again in a moment), so it
+    cannot make its table-mates redraw as fast as it reconnects; another hub user is not
+    slowed by it."""
+    from courtlearn.classroom import server as server_module
+    monkeypatch.setattr(server_module, "REJOIN_BURST", 3)
+    monkeypatch.setattr(server_module, "REJOIN_RATE", 0.01)
+
+    async def main():
+        async with Service() as s:
+            said = []
+            for _ in range(6):
+                async with s.connect("tok-ali") as ws:
+                    await ws.send(json.dumps({"type": "hello"}))
+                    while (msg := json.loads(await asyncio.wait_for(ws.recv(), 5)))["type"] \
+                            not in ("welcome", "refused"):
+                        pass
+                    said.append(msg["type"] if msg["type"] == "welcome" else msg["reason"])
+            # the first hello registers ali; three hellos again are free, then refused
+            assert said[:4] == ["welcome"] * 4, said
+            assert said[4:] == ["This page reconnected too often: it tries again in a "
+                                "moment."] * 2, said
+            async with s.connect("tok-bina") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert (await until(ws, "welcome"))["name"] == "bina"
+    asyncio.run(main())

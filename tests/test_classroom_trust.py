@@ -257,14 +257,19 @@ def test_each_socket_is_rate_limited_without_being_closed(tmp_path):
             room = server.room
             learners = await seated(server)
             a = learners[(room.tables[0].deal.actor + 1) % 4]   # not their turn: cheap refusals
+            start = time.monotonic()
             for i in range(300):
                 await a.send(json.dumps({"type": "msg", "content": {"type": "call_trump",
                                                                     "suit": "S", "id": 1000 + i}}))
             await settle(server, 0.5)
+            took = time.monotonic() - start                  # longer on a busy machine
             slow = [r for r in a.refusals if "slow down" in r]
             answered = sum(1 for r in a.replies if isinstance(r, int) and r >= 1000)
-            assert 1 <= len(slow) <= 3                    # one warning a second, not one a message
-            assert answered < 100                         # most were dropped unanswered
+            # one warning a second, not one a message; what is answered is the burst and the
+            # rate's worth of the time it took, the others were dropped unanswered
+            assert 1 <= len(slow) <= took + 2, (len(slow), took)
+            assert answered <= server.burst + server.rate * took + 5, (answered, took)
+            assert answered < 300
             await asyncio.sleep(1.0)
             mover = learners[room.tables[0].deal.actor]
             assert (await mover.act())["ok"] and not a.closed

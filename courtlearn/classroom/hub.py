@@ -273,9 +273,20 @@ class HubLearnerSocket(HubLogin, LearnerSocket):
         await super().on_message(message)
 
     async def _hello(self, msg) -> None:
-        if self.learner is not None:
-            with using(self.room.language):
+        """As the plain server's: a page coming back (its hub user is a learner already)
+        says hello again at most REJOIN_RATE a second, and past the connection cap only a
+        seated learner's page comes in."""
+        with using(self.room.language):
+            if self.learner is not None:
                 raise Refusal(tr("This page has already joined."))
+            user = self.hub_user
+            name = user.get("name") if isinstance(user, dict) else user
+            lr = learner_of(self.room, name) if isinstance(name, str) else None
+            if lr is not None and not self.server.rejoin_ok(lr):
+                raise Refusal(tr("This page reconnected too often: it tries again in a "
+                                 "moment."), full=True)
+            if self.probation and (lr is None or lr.table is None):
+                raise self.server.full_refusal()
         hub_hello(self.room, self, self.hub_user)
 
 

@@ -366,9 +366,11 @@ class _Socket(tornado.websocket.WebSocketHandler):
         except asyncio.CancelledError:
             return
         except Refusal as err:
-            self.refuse(str(err), **err.extra)
-            if err.extra.get("full"):
+            if err.extra.get("full"):              # said straight out, then closed (the
+                _Socket.refuse(self, str(err), **err.extra)   # room's outbox goes after it)
                 self.close(1013, "the class server is full")
+            else:
+                self.refuse(str(err), **err.extra)
         except Exception:
             log.exception("a hello failed")
             with using(self.room.language):
