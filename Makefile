@@ -38,7 +38,8 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-## nginx for the https test of the class server (tests/test_classroom_proxy.py; Debian's)
+## nginx for the https tests of the class server (tests/test_classroom_proxy.py and
+## tests/browser/test_class_https.py; Debian's)
 nginx:
 	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
 	  echo "installing Debian's nginx for the class server's https test"; \
@@ -70,7 +71,7 @@ test-engine: $(VENV)/.test
 test-notebooks: $(VENV)/.test
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
 
-test-browser: $(VENV)/.test chromium build/hub/node_modules/.bin/configurable-http-proxy
+test-browser: $(VENV)/.test chromium nginx build/hub/node_modules/.bin/configurable-http-proxy
 	$(PY) -m pytest tests/browser -p no:cacheprovider
 
 ## configurable-http-proxy (npm): the JupyterHub that tests/browser/test_hub.py runs the
