@@ -276,7 +276,8 @@ async def attack_halfsent(ctx, end):
     await asyncio.sleep(max(0.0, end - time.monotonic()))
     for s in socks:
         s.close()
-    return f"{len(socks)} half-sent, {failed} not connected; /health {status} in {health * 1000:.0f} ms"
+    return (f"{len(socks)} half-sent, {failed} not connected; /health {status} in "
+            f"{health * 1000:.0f} ms")
 
 
 async def attack_typos(ctx, end):

@@ -106,6 +106,54 @@ def test_a_seed_that_gives_no_question_is_refused_with_a_sentence(tmp_path, monk
     assert not [r for r in caplog.records if "could not be judged" in r.getMessage()]
 
 
+def test_a_notebooks_own_results_are_sent_as_the_teacher_reads_them(tmp_path, monkeypatch):
+    """GET api/results (cl.classroom.my_results) is made on the loop without pandas (its
+    import took the loop 1-2 s at a notebook's first request): the rows are those of
+    room.results() for that learner, column for column."""
+    import urllib.request
+    monkeypatch.setenv("COURTLEARN_CLASS_WORKERS", "thread")
+
+    def fetch(url, token):
+        req = urllib.request.Request(url, headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+    async def main():
+        async with class_server(tmp_path) as server:
+            tokens = []
+            for name in ("Asha", "Bilal"):
+                _, joined = await apost(address(server) + "api/join", {"code": CODE,
+                                                                       "name": name})
+                tokens.append(joined["token"])
+            sent = [("trick_winner/1", "2C", 3.5), ("trick_winner/1", "K♥", 9.25),
+                    ("legal_cards/2", ["2C"], None)]
+            for i, (item, answer, seconds) in enumerate(sent):
+                status, body = await apost(address(server) + "api/results", {"results": [
+                    {"id": f"a-{i:07d}", "kind": "exercise", "item": item, "answer": answer,
+                     "seconds": seconds, "at": 1_700_000_000.25 + i}]},
+                    {"Authorization": f"token {tokens[0]}"})
+                assert status == 200 and body["stored"], body
+            with monkeypatch.context() as m:                    # no pandas on the loop
+                m.setitem(sys.modules, "pandas", None)
+                got = await asyncio.get_running_loop().run_in_executor(
+                    None, fetch, address(server) + "api/results", tokens[0])
+            frame = server.room.results(got["learner"])
+            assert got["results"] == json.loads(frame.to_json(orient="records",
+                                                              date_format="iso"))
+            assert [r["tries"] for r in got["results"]] == [1, 2]
+            other = await asyncio.get_running_loop().run_in_executor(
+                None, fetch, address(server) + "api/results", tokens[1])
+            assert other["results"] == []
+    run(main())
+
+
+def test_the_limits_examples_run():
+    import doctest
+
+    from courtlearn.classroom import limits
+    assert doctest.testmod(limits, optionflags=doctest.ELLIPSIS).failed == 0
+
+
 # ----------------------------------------------------------------------------- item 4
 def test_joins_per_address_and_learners_per_class_are_bounded(tmp_path, monkeypatch):
     monkeypatch.setattr(server_module, "JOIN_BURST", 5)

@@ -33,7 +33,8 @@ WIDEST_JS = """() => {
   const wide = [...document.querySelectorAll('body *')].filter(e => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && (r.right > w + 0.5 || r.left < -0.5);
-  }).map(e => `${e.tagName}.${e.className}[${e.dataset.role || ''}] ${Math.round(e.getBoundingClientRect().right)}`);
+  }).map(e => `${e.tagName}.${e.className}[${e.dataset.role || ''}] ` +
+               `${Math.round(e.getBoundingClientRect().right)}`);
   return [document.scrollingElement.scrollWidth, w, wide.slice(0, 5)];
 }"""
 
