@@ -159,7 +159,10 @@ def test_teacher_pauses_resumes_and_deals_the_same_deal_everywhere(tmp_path):
             assert room.tables[0].deal.actions == []
             room.resume()
             assert (await who.act())["ok"]
-            batch = room.same_deal(seed=11, dealer=2)
+            with pytest.raises(ValueError, match="Table 1 is in the middle of a deal"):
+                room.same_deal(seed=11, dealer=2)          # a card is down: asked first
+            assert room.tables[0].deal.actions and room.tables[0].deal_number == 0
+            batch = room.same_deal(seed=11, dealer=2, abandon=True)
             hands = [[t.deal.hand(s) for s in range(4)] for t in room.tables]
             assert hands[0] == hands[1] == hands[2]
             assert all(t.deal.actions == [] and t.deal.dealer == 2 for t in room.tables)

@@ -38,7 +38,8 @@ def play_some(room, conns, moves, table=0):
     t = room.tables[table]
     for _ in range(moves):
         if t.deal.over:
-            room.next_deal_request(conns[0])
+            for conn in conns:             # the next deal starts once all four asked
+                room.next_deal_request(conn)
             continue
         seat = t.deal.actor
         me = conns[seat].frames()[-1]["seats"][seat]
@@ -81,9 +82,9 @@ def test_a_loaded_room_is_the_saved_room(tmp_path):
     path = tmp_path / "c.sqlite"
     room, conns = a_room(path, tables=3)
     play_some(room, conns, 70)                  # past the end of the first deal
-    room.same_deal(seed=9, dealer=1)
+    room.same_deal(seed=9, dealer=1, abandon=True)
     play_some(room, conns, 5)
-    room.new_deal(table=0)                      # an unfinished deal abandoned
+    room.new_deal(table=0, abandon=True)        # an unfinished deal abandoned
     play_some(room, conns, 3)
     room.set_grace(12)
     room.pause()

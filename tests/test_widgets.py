@@ -313,11 +313,14 @@ def test_replay_shows_an_earlier_moment_and_refuses_clicks():
 
 def test_widget_files_reprs_and_static_fallback():
     from courtlearn.widgets.table import STATIC
+    from courtlearn.widgets.esm import module_source
     js = (STATIC / "table.js").read_text()            # files in the package, read by anywidget
-    assert str(CardTable._esm) == js and str(CardTable._css) == (STATIC / "table.css").read_text()
-    assert "export default" in js
+    dom = (STATIC / "dom.js").read_text()             # (table.js's import of it put inline)
+    assert str(CardTable._esm) == module_source(STATIC / "table.js")
+    assert str(CardTable._css) == (STATIC / "table.css").read_text()
+    assert "export default" in js and 'from "./dom.js"' not in str(CardTable._esm)
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
-        assert sink not in js, f"{sink} in table.js: text must go in with textContent"
+        assert sink not in js + dom, f"{sink} in table.js: text must go in with textContent"
     table = CardTable(prearranged(), seat=0)
     bundle = table._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle

@@ -117,6 +117,11 @@ def dashboard_words() -> dict[str, str]:
         "solved": tr("solved"), "tries": list(plural_forms("{n} try", "{n} tries")),
         "hardest": tr("Most of the class got these wrong"),
         "wrong_share": tr("{wrong} of {tried} not right at the first try"),
+        # asked before a new deal puts away the cards of a deal under way (dashboard.js)
+        "mid_deal": list(plural_forms(
+            "Table {tables} is in the middle of a deal: a new deal puts its cards away.",
+            "Tables {tables} are in the middle of a deal: a new deal puts their cards away.")),
+        "deal_anyway": tr("Deal anew anyway"), "cancel": tr("Cancel"),
     }
 
 
@@ -387,10 +392,10 @@ class DashboardCore:
             room.pause()
         elif kind == "resume":
             room.resume()
-        elif kind == "new_deal":
-            room.new_deal()
+        elif kind == "new_deal":           # the page asked first when a deal is under way
+            room.new_deal(abandon=True)
         elif kind == "same_deal":
-            room.same_deal(seed=args["seed"])
+            room.same_deal(seed=args["seed"], abandon=True)
         elif kind == "add_table":
             if len(room.tables) >= MAX_TABLES:
                 raise Refusal(tr("A class has at most {n} tables.", n=MAX_TABLES))
@@ -681,12 +686,14 @@ def _widgets() -> dict:
     import ipywidgets
     import traitlets
 
+    from courtlearn.widgets.esm import module_source
+
     class Dashboard(anywidget.AnyWidget):
         """The teacher's dashboard in the notebook: every table live, the class's buttons.
         The page's requests arrive as custom messages (like a CardTable's intents) and are
         answered ``{"reply_to": id, "ok": ..., "reason": ...}``."""
 
-        _esm = STATIC / "dashboard.js"
+        _esm = module_source(STATIC / "dashboard.js")   # ./dom.js inline (widgets/esm.py)
         _css = STATIC / "dashboard.css"
         state = traitlets.Dict().tag(sync=True)
 

@@ -52,7 +52,7 @@ import unicodedata
 
 from courtlearn.bots import RuleBot
 from courtlearn.deal import Deal
-from courtlearn.language import game_word, language_code, tr, using
+from courtlearn.language import game_word, language_code, list_words, tr, trn, using
 from courtlearn.rules import Rules
 from courtlearn.session import Session
 
@@ -74,6 +74,8 @@ PRESENCE_DELAY = 0.25   # seconds: who is here redraws at a table at most this o
 MAX_LEARNERS = 500      # learners in a class (removed ones do not count); the teacher raises it
 MAX_SOCKETS = 4         # pages open at once per learner: a fifth closes the oldest
 STORAGE_BACKOFF = (1.0, 30.0)   # seconds between tries to save again after the disk refused
+NEXT_DEAL_WAIT = 10.0   # seconds: once one learner at a finished deal asks for the next, the
+                        # others have this long to read the result (the pages count it down)
 
 
 class Refusal(ValueError):
@@ -283,6 +285,9 @@ class Table:
         self.deal_number = -1
         self.batch: int | None = None
         self.players: list[str] = []
+        self.ready: set[int] = set()      # seats whose learner asked for the next deal
+        self.ready_at: float | None = None    # (room.clock) when it starts without the rest
+        self.ready_timer = None
 
     @property
     def session(self) -> Session:
@@ -484,6 +489,7 @@ class Room:
         table.batch = batch
         table.deal_id = self.store.add_deal(table.id, table.deal_number, spec, batch)
         table.host.new_deal()
+        self._not_ready(table)
 
     # ------------------------------------------------------------------ sending
     def _send(self, conn, msg) -> None:
@@ -723,9 +729,30 @@ class Room:
                 self._send(conn, roster)
 
     def _roster(self, table: Table) -> str:
+        """Who sits where, and who asked for the next deal: ``ready`` (seats) and
+        ``deal_in`` (seconds until it starts without the others; None: nobody asked)."""
+        left = None if table.ready_at is None else round(max(0.0, table.ready_at - self.clock()), 1)
         return _dumps({"type": "table", "table": table.number, "paused": self.settings["paused"],
                        "seats": [{"seat": s, "name": st.learner.name if st.learner else None,
-                                  "status": st.status()} for s, st in enumerate(table.seats)]})
+                                  "status": st.status()} for s, st in enumerate(table.seats)],
+                       "ready": sorted(table.ready), "deal_in": left})
+
+    def _roster_to(self, table: Table) -> None:
+        """The roster alone to everyone at the table (who is ready changed)."""
+        roster = self._roster(table)
+        for s in self._watching(table):
+            for conn in table.seats[s].learner.conns:
+                self._send(conn, roster)
+
+    # ------------------------------------------------------------------ notices
+    def _tell(self, lr: Learner | None, text: str) -> None:
+        """Say on every page of ``lr`` what the teacher did to their seat or table
+        (``{"type": "notice", "text": ...}``; the page shows it above the table)."""
+        if lr is None:
+            return
+        msg = _dumps({"type": "notice", "text": text})
+        for conn in lr.conns:
+            self._send(conn, msg)
 
     # ------------------------------------------------------------------ the lobby
     def lobby(self) -> dict:
@@ -1178,7 +1205,11 @@ class Room:
         return moves[1]
 
     def next_deal_request(self, conn) -> None:
-        """A learner at a finished deal asks for the next one."""
+        """A learner at a finished deal is ready for the next one. It starts when every
+        learner connected at the table is ready (a seat a bot plays, or whose learner is
+        away, waits for nobody), or NEXT_DEAL_WAIT seconds after the first asked: the
+        others read the result meanwhile, their pages counting down (``ready`` and
+        ``deal_in`` in the roster). Without a loop, :meth:`check_ready` ends the wait."""
         lr = getattr(conn, "learner", None)
         with using(self.language):
             if lr is None or lr.table is None:
@@ -1187,10 +1218,50 @@ class Room:
                 raise Refusal(tr("The teacher has paused the tables."))
             if not self.settings["learners_deal"]:
                 raise Refusal(tr("The teacher starts the next deal."))
-            if not lr.table.deal.over:
+            t = lr.table
+            if not t.deal.over:
                 raise Refusal(tr("The deal is not over yet."))
-            self._next_deal(lr.table)
+            t.ready.add(lr.seat)
+            if not self.waiting_for(t):
+                self._next_deal(t)
+            else:
+                if t.ready_at is None:
+                    wait = float(self.settings.get("next_deal_wait", NEXT_DEAL_WAIT))
+                    t.ready_at = self.clock() + wait
+                    if self.loop is not None:
+                        t.ready_timer = self.loop.call_later(wait, self._ready_over, t,
+                                                             t.deal_number)
+                self._roster_to(t)
         self._done()
+
+    def waiting_for(self, t: Table) -> list[int]:
+        """The seats whose learner is connected and has not asked for the next deal."""
+        return [s for s, st in enumerate(t.seats)
+                if st.status() == "here" and s not in t.ready]
+
+    def _not_ready(self, t: Table) -> None:
+        """Nobody waits for the next deal at ``t`` any more (it started, or the tables
+        paused)."""
+        if t.ready_timer is not None:
+            t.ready_timer.cancel()
+        t.ready, t.ready_at, t.ready_timer = set(), None, None
+
+    def _ready_over(self, t: Table, number: int) -> None:
+        """The wait for the others ended: the next deal starts (if it still should)."""
+        t.ready_timer = None
+        if t.deal_number != number or not t.deal.over or not t.ready or self.settings["paused"]:
+            return
+        with using(self.language):
+            self._next_deal(t)
+        self._done()
+
+    def check_ready(self) -> None:
+        """Start the next deal at every table whose wait for the others is over (what the
+        timers do; for a room run without a loop)."""
+        now = self.clock()
+        for t in self.tables:
+            if t.ready_at is not None and now >= t.ready_at:
+                self._ready_over(t, t.deal_number)
 
     # ------------------------------------------------------------------ the teacher
     def _next_deal(self, t: Table, spec: dict | None = None, batch=None) -> None:
@@ -1213,18 +1284,49 @@ class Room:
         self._refresh(t)
         self._bots(t)
 
-    def new_deal(self, table: int | None = None) -> None:
+    def new_deal(self, table: int | None = None, abandon: bool = False) -> None:
         """A new deal at every table (or at ``table``): the session's next deal where the
-        deal is over, a fresh shuffle (same dealer) where it was not finished."""
-        for t in self._pick(table):
-            self._next_deal(t)
+        deal is over, a fresh shuffle (same dealer) where it was not finished. A deal in
+        the middle of being played is put away only with ``abandon=True`` (else a
+        ValueError names the tables and changes nothing); it stays in :meth:`history`.
+        Every learner at those tables is told the teacher dealt anew."""
+        tables = self._pick(table)
+        self._check_abandon(tables, abandon, "room.new_deal(abandon=True)")
+        with using(self.language):
+            for t in tables:
+                self._next_deal(t)
+                self._tell_table(t, tr("The teacher started a new deal at your table."))
         self._done()
 
+    def mid_deal(self, table: int | None = None) -> list[int]:
+        """The tables (0-based) whose deal is in the middle of being played: some action
+        taken, not over. A new deal there puts the cards played so far away."""
+        return [t.number for t in self._pick(table) if t.deal.actions and not t.deal.over]
+
+    def _check_abandon(self, tables: list[Table], abandon, how: str) -> None:
+        if not isinstance(abandon, bool):
+            raise ValueError(f"abandon is True or False; got {str(abandon)[:20]!r}")
+        busy = [t.number + 1 for t in tables if t.deal.actions and not t.deal.over]
+        if busy and not abandon:
+            with using(self.language):
+                raise ValueError(trn(
+                    "Table {tables} is in the middle of a deal: a new deal would put its "
+                    "cards away. {how} deals anew anyway (the unfinished deal stays in "
+                    "room.history()).",
+                    "Tables {tables} are in the middle of a deal: a new deal would put their "
+                    "cards away. {how} deals anew anyway (the unfinished deals stay in "
+                    "room.history()).", len(busy), tables=list_words(busy), how=how))
+
+    def _tell_table(self, t: Table, text: str) -> None:
+        for st in t.seats:
+            self._tell(st.learner, text)
+
     def same_deal(self, seed: int | None = None, notation: str | None = None, deal=None,
-                  dealer: int = 3, table: int | None = None) -> int:
+                  dealer: int = 3, table: int | None = None, abandon: bool = False) -> int:
         """The same cards at every table: a ``seed`` (with ``dealer``), a deal
         ``notation`` or a ``deal`` (a lesson's position). Returns the batch number that
-        :meth:`compare` shows side by side."""
+        :meth:`compare` shows side by side. A deal in the middle of being played is put
+        away only with ``abandon=True`` (as :meth:`new_deal`)."""
         given = sum(x is not None for x in (seed, notation, deal))
         if given != 1:
             raise ValueError("same_deal takes one of seed=, notation= or deal=")
@@ -1246,9 +1348,13 @@ class Room:
             if probe.rules != t.rules:
                 raise ValueError(f"that deal is played by other rules ({probe.rules.game}) "
                                  f"than table {t.number + 1}'s ({t.rules.game})")
+        self._check_abandon(tables, abandon, "room.same_deal(..., abandon=True)")
         batch = self.store.next_batch()
-        for t in tables:
-            self._next_deal(t, spec, batch)
+        with using(self.language):
+            for t in tables:
+                self._next_deal(t, spec, batch)
+                self._tell_table(t, tr("The teacher dealt the same cards at every table "
+                                       "(same deal {n}).", n=batch))
         self._done()
         return batch
 
@@ -1261,9 +1367,11 @@ class Room:
         return [self.tables[table]]
 
     def pause(self) -> None:
-        """Every table stops: moves are refused and bots wait until :meth:`resume`."""
+        """Every table stops: moves are refused and bots wait until :meth:`resume` (and
+        the learners who asked for the next deal ask again after it)."""
         self._set("paused", True)
         for t in self.tables:
+            self._not_ready(t)
             self._refresh(t)
         self._done()
 
@@ -1303,9 +1411,16 @@ class Room:
         holder = t.seats[seat].learner
         if holder is lr:
             return
-        if holder is not None:
-            self._unseat(holder)
-        self._seat(lr, t, seat)
+        with using(self.language):
+            place = t.rules.seat_name(seat)
+            if holder is not None:
+                self._unseat(holder)
+                self._tell(holder, tr("The teacher gave your seat ({place}, table {n}) to "
+                                      "another learner: choose a free seat, or wait for the "
+                                      "teacher.", place=place, n=t.number + 1))
+            self._seat(lr, t, seat)
+            self._tell(lr, tr("The teacher moved you to {place}, table {n}.", place=place,
+                              n=t.number + 1))
         self._done()
 
     def to_bot(self, table: int, seat: int) -> None:
@@ -1316,6 +1431,10 @@ class Room:
         lr = t.seats[seat].learner
         if lr is not None:
             self._unseat(lr)
+            with using(self.language):
+                self._tell(lr, tr("The teacher handed your seat ({place}, table {n}) to a "
+                                  "bot: choose a free seat, or wait for the teacher.",
+                                  place=t.rules.seat_name(seat), n=t.number + 1))
         self._done()
 
     def remove(self, learner) -> None:

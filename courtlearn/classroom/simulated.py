@@ -314,8 +314,9 @@ class SimulatedLearner:
 
     async def play(self, deals: int = 1, timeout: float = 30.0, stop=None) -> int:
         """Play this seat until ``deals`` deals have ended at the table, counting the one
-        on the table now (the learner at seat 0 asks for each next deal); returns the
-        moves made. ``stop``: an asyncio.Event that ends the play early."""
+        on the table now (at each deal's end it asks for the next: the next deal starts
+        when everyone at the table has, see Room.next_deal_request); returns the moves
+        made. ``stop``: an asyncio.Event that ends the play early."""
         moves = 0
         first = self.key[1]
         while not (stop is not None and stop.is_set()):
@@ -327,8 +328,7 @@ class SimulatedLearner:
                 number = self.key[1]
                 if number - first + 1 >= deals:
                     break
-                if self.seat == 0:
-                    await self.send({"type": "next_deal"})
+                await self.send({"type": "next_deal"})
                 await self.wait_for(lambda: self.key[1] != number, timeout)
                 continue
             delay = self.think if not isinstance(self.think, tuple) else \

@@ -109,6 +109,13 @@ class LastTrick(TypedDict):
     captured: int
 
 
+class PreviousTrick(TypedDict):
+    """The last completed trick, to look at any time (the page's Last trick view)."""
+    cards: list[PlayedCard]
+    winner: int
+    number: int                # its number in the deal (1 for the first trick)
+
+
 class PileState(TypedDict):
     team: int
     name: str
@@ -173,6 +180,7 @@ class Snapshot(TypedDict):
     seats: list[SeatState]
     trick: list[PlayedCard]
     last: LastTrick | None
+    last_trick: PreviousTrick | None   # the last completed trick, even once the next began
     piles: list[PileState]
     uses_centre: bool
     centre: int
@@ -422,6 +430,8 @@ def _build_page_words() -> dict[str, str]:
         "hint": tr("Hint"), "hint_title": tr("Suggest a move (from what you can see) and say why"),
         "seat_here": tr("here"), "seat_away": tr("away"),
         "review": tr("Review"), "review_title": tr("Step through your decisions with the coach"),
+        "last_trick": tr("Last trick"),
+        "last_trick_won": tr("Trick {n}: {seat} won it."),
     }
 
 
@@ -579,6 +589,10 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
                         words["seats"], connected),
         "trick": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in v.trick.cards],
         "last": _last_trick(v, rules, pos, prev),
+        "last_trick": ({"cards": [{"seat": s, "card": c.code, "pos": pos[s]}
+                                  for s, c in v.tricks[-1].cards],
+                        "winner": v.tricks[-1].winner, "number": len(v.tricks)}
+                       if v.tricks else None),
         "piles": [{"team": t, "name": teams[t], "count": v.tricks_won[t],
                    "mine": t == viewer % 2} for t in (0, 1)],
         "uses_centre": rules.has_pile, "centre": len(v.centre),

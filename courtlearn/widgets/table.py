@@ -37,6 +37,7 @@ from .core import (BEST_PLAY_TRICKS, CARD_CODE, MAX_BOT_MOVES, MESSAGE_KEYS,  # 
                    default_bot, hint_payload, names, offered_actions, page_words,
                    result_sentence, snapshot)
 from .core import speaks as _speaks
+from .esm import module_source
 
 __all__ = ["CardTable"]
 
@@ -97,7 +98,7 @@ class CardTable(anywidget.AnyWidget):
     (None: the language of :func:`courtlearn.set_language` at each moment).
     """
 
-    _esm = STATIC / "table.js"
+    _esm = module_source(STATIC / "table.js")      # with ./dom.js inline (esm.py)
     _css = STATIC / "table.css"
 
     state = traitlets.Dict().tag(sync=True)

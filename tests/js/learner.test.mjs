@@ -61,11 +61,12 @@ test("a learner joins, sits, plays, and finds the seat again after a restart", a
     localStorage: w.localStorage, history: w.history, WebSocket: w.WebSocket });
   globalThis.CSS = { escape: (s) => String(s).replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`) };
   w.Element.prototype.animate = function () { return { onfinish: null }; };
-  // the page imports ./table.js beside it, as the server serves them both under /static/
+  // the page imports ./table.js and ./dom.js beside it, as the server serves them under /static/
   const dir = new URL("classroom-page/", BUILD);
   mkdirSync(dir, { recursive: true });
   copyFileSync(new URL("courtlearn/classroom/static/learner.js", ROOT), new URL("learner.js", dir));
   copyFileSync(new URL("courtlearn/widgets/static/table.js", ROOT), new URL("table.js", dir));
+  copyFileSync(new URL("courtlearn/widgets/static/dom.js", ROOT), new URL("dom.js", dir));
   const { makeModel } = await import(new URL("learner.js", dir).href);
   assert.equal(typeof makeModel, "function");
   const $ = (sel) => w.document.querySelector(sel);
@@ -86,7 +87,8 @@ test("a learner joins, sits, plays, and finds the seat again after a restart", a
   await until(() => $$("[data-role=table] [data-role=hand] [data-card]").length >= 5, 10000, "the hand");
   assert.equal($$("[data-role=hand-other] [data-card]").length, 0);
   assert.ok($$("[data-facedown]").length > 0);
-  assert.ok($("[data-role=roster-seat][data-seat='0'][data-connected='true']"));
+  // the roster comes in its own message (it may follow the picture)
+  await until(() => $("[data-role=roster-seat][data-seat='0'][data-connected='true']"), 5000, "the roster");
   // the bots play the empty seats until it is South's turn; then South moves
   const table = () => $("[data-role=table]");
   await until(() => table().dataset.toPlay === "0" && table().dataset.busy === "false", 10000, "South's turn");

@@ -91,7 +91,8 @@ test("the dashboard's results grid: who is stuck, the hardest question, names hi
   mkdirSync(dir, { recursive: true });
   for (const [from, name] of [["courtlearn/classroom/static/teacher.js", "teacher.js"],
     ["courtlearn/classroom/static/dashboard.js", "dashboard.js"],
-    ["courtlearn/widgets/static/table.js", "table.js"]]) {
+    ["courtlearn/widgets/static/table.js", "table.js"],
+    ["courtlearn/widgets/static/dom.js", "dom.js"]]) {
     copyFileSync(new URL(from, ROOT), new URL(name, dir));
   }
   await import(new URL("teacher.js", dir).href);

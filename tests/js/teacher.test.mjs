@@ -87,7 +87,8 @@ test("the teacher page: token, dashboard, buttons, projector", async () => {
   mkdirSync(dir, { recursive: true });
   for (const [from, name] of [["courtlearn/classroom/static/teacher.js", "teacher.js"],
     ["courtlearn/classroom/static/dashboard.js", "dashboard.js"],
-    ["courtlearn/widgets/static/table.js", "table.js"]]) {
+    ["courtlearn/widgets/static/table.js", "table.js"],
+    ["courtlearn/widgets/static/dom.js", "dom.js"]]) {
     copyFileSync(new URL(from, ROOT), new URL(name, dir));
   }
   await import(new URL("teacher.js", dir).href);
@@ -120,13 +121,23 @@ test("the teacher page: token, dashboard, buttons, projector", async () => {
   $("[data-role=resume-all]").click();
   await until(() => root().dataset.paused === "false", 5000, "resumed");
 
-  // a seed that is no seed is refused with a sentence; then the same deal everywhere
+  // a seed that is no seed is refused with a sentence; then the same deal everywhere (when
+  // the bots have begun table 1's deal, the page asks first: the teacher says yes)
+  const sameDeal = () => {
+    $("[data-role=same-deal]").click();
+    const ask = $("[data-role=deal-confirm]");
+    if (!ask.hidden) {
+      assert.match(ask.textContent, /Table 1 is in the middle of a deal/);
+      $("[data-role=deal-confirm-yes]").click();
+      assert.ok(ask.hidden);
+    }
+  };
   $("[data-role=seed]").value = "-3";
-  $("[data-role=same-deal]").click();
+  sameDeal();
   await until(() => root().dataset.reply === "refused", 5000, "the refusal");
   assert.match($("[data-role=dash-message]").textContent, /seed/i);
   $("[data-role=seed]").value = "7";
-  $("[data-role=same-deal]").click();
+  sameDeal();
   await until(() => $$("[data-role=dash-table]").every((t) => t.dataset.batch !== "") &&
     $$("[data-role=compare-row]").length === 2, 5000, "the same deal");
   const batches = new Set($$("[data-role=dash-table]").map((t) => t.dataset.batch));

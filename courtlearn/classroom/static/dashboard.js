@@ -59,20 +59,10 @@
 //                                  [data-role=page-prev] [data-role=page-next] ask for
 //                                  another page ({type: "page", part, page})
 
+import { h, wordsOf } from "./dom.js";
+
 const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RED = new Set(["H", "D"]);
-
-function h(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = String(v);
-    else e.setAttribute(k, String(v));
-  }
-  for (const c of children) if (c) e.append(c);
-  return e;
-}
 
 function cardText(code) {
   const c = String(code);
@@ -88,11 +78,7 @@ function render({ model, el }) {
   let armed = null;              // the learner whose Remove button was clicked once
   let deferred = false;          // a redraw waits while the teacher uses a select or field
 
-  const w = (key, vars = {}) => {
-    let text = WORDS[key] === undefined ? key : WORDS[key];
-    if (Array.isArray(text)) text = text[vars.n === 1 ? 0 : 1];   // [one, many] (plural_forms)
-    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
-  };
+  const w = (key, vars = {}) => wordsOf(WORDS)(key, vars);   // [one, many]: plural_forms
 
   function send(content) {
     content.id = nextId++;
@@ -112,14 +98,14 @@ function render({ model, el }) {
   };
   const pauseAll = button("pause-all", () => send({ type: "pause" }));
   const resumeAll = button("resume-all", () => send({ type: "resume" }));
-  const newDeal = button("new-deal-all", () => send({ type: "new_deal" }));
+  const newDeal = button("new-deal-all", () => ask({ type: "new_deal" }));
   const seed = h("input", { class: "cl-dash-seed", "data-role": "seed", type: "number",
     min: "0", step: "1", inputmode: "numeric" });
   const seedLabel = h("label", { class: "cl-dash-seed-label" });
   const sameDeal = button("same-deal", () => {
     const value = seed.value.trim();
     // the number as typed (Python checks it and says what is wrong)
-    send({ type: "same_deal", seed: value === "" ? null : Number(value) });
+    ask({ type: "same_deal", seed: value === "" ? null : Number(value) });
   });
   seed.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sameDeal.click(); });
   const addTable = button("add-table", () => send({ type: "add_table" }));
@@ -128,11 +114,49 @@ function render({ model, el }) {
   const csv = button("results-csv", () => send({ type: "results_csv" }));
   const message = h("div", { class: "cl-dash-message", "data-role": "dash-message",
     "aria-live": "polite" });
+  // a new deal (or the same deal) while a table is in the middle of one asks first: the
+  // cards played there would be put away
+  const confirmText = h("span", { class: "cl-dash-confirm-text", "data-role": "deal-confirm-text" });
+  const confirmYes = button("deal-confirm-yes", () => {
+    const request = pendingDeal;
+    closeConfirm(false);
+    if (request) send(request);
+  });
+  confirmYes.classList.add("cl-dash-danger");
+  const confirmNo = button("deal-confirm-no", () => closeConfirm(true));
+  const confirmBox = h("div", { class: "cl-dash-confirm", "data-role": "deal-confirm", role: "group",
+    hidden: "" }, [confirmText, confirmYes, confirmNo]);
+  confirmBox.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeConfirm(true); });
+  let pendingDeal = null;
+  let opener = null;
+
+  function ask(request) {
+    const st = model.get("state") || {};
+    const busy = Array.isArray(st.busy_tables) ? st.busy_tables.map((n) => n + 1)
+      : (st.tables || []).filter((t) => t.phase !== "over" && t.actions > 0)
+      .map((t) => t.table + 1);
+    if (!busy.length) { send(request); return; }
+    pendingDeal = request;
+    opener = request.type === "new_deal" ? newDeal : sameDeal;
+    confirmText.textContent = w("mid_deal", { n: busy.length, tables: busy.join(", ") });
+    confirmYes.textContent = w("deal_anyway");
+    confirmNo.textContent = w("cancel");
+    confirmBox.setAttribute("aria-label", opener.textContent);
+    confirmBox.hidden = false;
+    confirmNo.focus();
+  }
+
+  function closeConfirm(back) {
+    pendingDeal = null;
+    confirmBox.hidden = true;
+    if (back && opener) opener.focus();
+  }
   const bar = h("div", { class: "cl-dash-bar" }, [
     h("div", { class: "cl-dash-join" }, [codeLabel, code, addresses, pausedBadge]),
     h("div", { class: "cl-dash-buttons" }, [pauseAll, resumeAll, newDeal,
       h("span", { class: "cl-dash-same" }, [seedLabel, seed, sameDeal]), addTable,
       hideNames, csv]),
+    confirmBox,
     message,
   ]);
   const tablesBox = h("div", { class: "cl-dash-tables" });

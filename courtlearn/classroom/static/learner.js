@@ -1,43 +1,51 @@
 // courtlearn class: the learner page.
 //
 // Join with the class code and a name (or /?code=CODE&name=NAME), take a free seat, play.
-// The table is drawn by the notebook widget's own table.js, through a small model object
-// that offers what anywidget's model offers (get, set, on, off, send, save_changes) and
-// carries it over the class server's WebSocket. The seat token lives in localStorage:
-// a reload or a phone waking up returns to the same seat and hand without a click.
+// The table is drawn by the notebook widget's own table.js, through a model object that
+// offers what anywidget's model offers (dom.js's makeModel), carried over the class
+// server's WebSocket. The seat token lives in localStorage: a reload or a phone waking up
+// returns to the same seat and hand without a click.
 // Plain http from a LAN address is an insecure origin: nothing here needs a secure
 // context (no service worker, no crypto.randomUUID; the server makes the token).
 // Every text goes in with textContent: a name holding markup shows as those characters.
 // As a JupyterHub service (boot.hub) the page lives under the service's prefix (boot.base)
 // and the hub's login is the learner's identity: no code, no name, no token kept here.
+//
+// What the teacher does to a learner's seat or table (a new deal, a move, the seat handed
+// to a bot, a removal) is said in the notice at the top of the page ([data-role=notice],
+// data-kind "teacher" | "error"), which the learner can close; sitting down again clears it.
+// At a finished deal, "Next deal" says the learner is ready: the next deal starts when
+// everyone at the table is, or when the short wait the page counts down is over
+// ([data-role=next-deal] aria-pressed, [data-role=ready] data-ready, data-of, data-seconds).
+// "Leave the table" asks first ([data-role=leave-confirm] with [data-role=leave-yes] and
+// [data-role=leave-no]).
+import { h, makeModel, wordsOf } from "./dom.js";
 import table from "./table.js";
 
+export { makeModel };
+
 const boot = JSON.parse(document.getElementById("courtlearn-boot").textContent);
-const WORDS = boot.words || {};
+const w = wordsOf(boot.words || {});
 const TOKEN_KEY = "courtlearn.class.token";
 const BASE = boot.base || "/";
 const HUB = boot.hub === true;
 const LOGIN_AGAIN = 4401;   // close code of a hub socket whose login has lapsed: reload to log in
-const app = document.getElementById("courtlearn-class");
+const main = document.getElementById("courtlearn-class");
 const connection = document.querySelector("[data-role=connection]");
 const whoami = document.querySelector("[data-role=whoami]");
 
-function w(key, vars = {}) {
-  const text = WORDS[key] === undefined ? key : WORDS[key];
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+// the page's one level-one heading (for screen readers; the bar says who and where)
+if (!document.querySelector("h1")) {
+  document.querySelector("header").prepend(h("h1", { class: "cl-sr-only", text: w("title") }));
 }
-
-function h(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = String(v);
-    else e.setAttribute(k, String(v));
-  }
-  for (const c of children) if (c) e.append(c);
-  return e;
-}
+// everything the page shows lives in <main>: the notice, the quiz, the puzzle, then the
+// join form, the lobby or the table
+const noticeBox = h("div", { class: "cl-class-notice", "data-role": "notice", role: "status",
+  "aria-live": "polite", hidden: "" });
+const quizSlot = h("div", { class: "cl-class-slot" });
+const puzzleSlot = h("div", { class: "cl-class-slot" });
+const app = h("div", { class: "cl-class-app" });
+main.replaceChildren(noticeBox, quizSlot, puzzleSlot, app);
 
 // localStorage can be missing or refuse (private windows): then the token lives in memory
 let memoryToken = null;
@@ -47,54 +55,17 @@ const tokens = {
   clear() { memoryToken = null; try { localStorage.removeItem(TOKEN_KEY); } catch (e) { /* none */ } },
 };
 
-/** anywidget's model surface over the socket: table.js cannot tell the difference. */
-export function makeModel(sendToServer) {
-  const data = { state: {}, animate: true, size: "normal", speed: 450, fonts: {} };
-  const handlers = new Map();
-  const emit = (event, ...args) => {
-    for (const fn of [...(handlers.get(event) || [])]) fn(...args);
-  };
-  const model = {
-    inflight: null,            // the request id of the intent awaiting its reply
-    get: (name) => data[name],
-    set(name, value) { data[name] = value; emit(`change:${name}`, value); },
-    on(event, fn) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(fn);
-    },
-    off(event, fn) {
-      if (!event) handlers.clear();
-      else if (!fn) handlers.delete(event);
-      else if (handlers.has(event)) handlers.get(event).delete(fn);
-    },
-    send(content) {
-      if (content && typeof content.id === "number") model.inflight = content.id;
-      sendToServer({ type: "msg", content });
-    },
-    save_changes() { /* the server owns the state: nothing to save from the page */ },
-    custom(content) {
-      if (content && content.reply_to === model.inflight) model.inflight = null;
-      emit("msg:custom", content, []);
-    },
-    /** The socket dropped: an intent in flight will get no reply; refuse it here. */
-    lost(reason) {
-      if (model.inflight !== null) model.custom({ reply_to: model.inflight, ok: false, reason });
-    },
-  };
-  return model;
-}
-
 // ---------------------------------------------------------------- the connection
 let ws = null;
 let retry = 0;
 let joining = null;         // {code, name} typed in, awaiting the welcome
 let seated = null;          // {table, seat, place}
-let view = null;            // the table on screen: {model, el, cleanup}
+let view = null;            // the table on screen: {model, el, cleanup, ...}
 let tableWords = null;      // names and words of the table (sent once per socket)
 let lastPhase = null;
 let roster = null;
 let paused = false;
-let fontsWanted = boot.fonts || {};
+const fontsWanted = boot.fonts || {};
 let removed = false;        // (hub) removed by the teacher: join again only with a click
 const fontsLoaded = {};
 
@@ -150,10 +121,14 @@ function handle(msg) {
     case "lobby":
       if (!seated) showLobby(msg.tables || []);
       break;
-    case "seated":
+    case "seated": {
+      const moved = !seated || seated.table !== msg.table || seated.seat !== msg.seat;
+      if (seated && moved) dropTable();
       seated = { table: msg.table, seat: msg.seat, place: msg.place };
+      if (moved) notice("");               // sat down again: an old notice is done with
       showTable();
       break;
+    }
     case "unseated":
       seated = null;
       dropTable();
@@ -170,19 +145,28 @@ function handle(msg) {
         if (tableWords && !f.names) f.names = tableWords.names;
         if (tableWords && !f.words) f.words = tableWords.words;
       }
-      if (frames.length) lastPhase = frames[frames.length - 1].phase;
+      const last = frames[frames.length - 1];
+      if (last) lastPhase = last.phase;
       view.model.set("state", state);
       updateBar();
+      if (last && last.message_kind === "error") showMessage();
       break;
     }
     case "custom":
-      if (view) view.model.custom(msg.content);
+      if (view) {
+        if (msg.content && msg.content.ok && noticeBox.dataset.kind === "teacher") notice("");
+        view.model.custom(msg.content);
+      }
       break;
     case "table":
       roster = msg;
       paused = !!msg.paused;
+      readyFrom(msg);
       showRoster();
       updateBar();
+      break;
+    case "notice":
+      notice(msg.text || "", "teacher");
       break;
     case "quiz":
       showQuiz(msg);
@@ -211,7 +195,7 @@ function handle(msg) {
     case "refused":
       if (msg.quiz && quiz) { quizStatus(msg.reason || "", "error"); break; }
       if (msg.puzzle && puz) { puz.status.textContent = msg.reason || ""; break; }
-      notice(msg.reason || "");
+      notice(msg.reason || "", "error");
       if (msg.rejoin) { tokens.clear(); seated = null; dropTable(); showJoin(msg.reason); }
       break;
     case "removed":
@@ -226,13 +210,31 @@ function handle(msg) {
   }
 }
 
-function notice(text) {
-  let n = document.querySelector("[data-role=notice]");
-  if (!n) {
-    n = h("div", { class: "cl-class-notice", "data-role": "notice", "aria-live": "polite" });
-    app.before(n);
+/** Say `text` at the top of the page (an empty text hides the notice). kind: "teacher"
+ * (what the teacher did) or "error" (a refusal). The learner may close it. */
+function notice(text, kind = "error") {
+  if (!text) {
+    noticeBox.hidden = true;
+    noticeBox.replaceChildren();
+    delete noticeBox.dataset.kind;
+    return;
   }
-  n.textContent = text;
+  const close = h("button", { type: "button", class: "cl-notice-close", "data-role": "notice-close",
+    "aria-label": w("close"), title: w("close"), text: "\u00d7" });
+  close.addEventListener("click", () => notice(""));
+  noticeBox.replaceChildren(h("span", { class: "cl-notice-text", "data-role": "notice-text", text }), close);
+  noticeBox.dataset.kind = kind;
+  noticeBox.hidden = false;
+}
+
+/** A refusal of a tap is said in the table's message line, just under the hand: on a short
+ * screen (a phone's address bar takes height) bring it into view, the hand staying in it. */
+function showMessage() {
+  const msg = view && view.el.querySelector("[data-role=message]");
+  if (!msg || typeof msg.getBoundingClientRect !== "function") return;
+  const r = msg.getBoundingClientRect();
+  const height = window.innerHeight || document.documentElement.clientHeight;
+  if (r.height && (r.bottom > height || r.top < 0)) msg.scrollIntoView({ block: "nearest" });
 }
 
 // ---------------------------------------------------------------- joining and seats
@@ -240,11 +242,11 @@ function showJoin(message) {
   dropTable();
   if (HUB) {                // the hub says who this is: only a button to join again
     const form = h("form", { class: "cl-class-join", "data-role": "join-form" }, [
-      h("button", { type: "submit", class: "cl-btn", "data-role": "join", text: w("join") }),
+      h("button", { type: "submit", class: "cl-btn cl-page-btn cl-primary", "data-role": "join", text: w("join") }),
     ]);
     form.addEventListener("submit", (ev) => { ev.preventDefault(); removed = false; hello(); });
     app.replaceChildren(form);
-    if (message) notice(message);
+    if (message) notice(message, "teacher");
     return;
   }
   const params = new URLSearchParams(location.search);
@@ -255,7 +257,7 @@ function showJoin(message) {
   const form = h("form", { class: "cl-class-join", "data-role": "join-form" }, [
     h("label", {}, [h("span", { text: w("code") }), code]),
     h("label", {}, [h("span", { text: w("name") }), name]),
-    h("button", { type: "submit", class: "cl-btn", "data-role": "join", text: w("join") }),
+    h("button", { type: "submit", class: "cl-btn cl-page-btn cl-primary", "data-role": "join", text: w("join") }),
   ]);
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -263,50 +265,81 @@ function showJoin(message) {
     if (ws && ws.readyState === WebSocket.OPEN) hello();
   });
   app.replaceChildren(form);
-  if (message) notice(message);
+  if (message) notice(message, "teacher");
 }
 
 function showLobby(tables) {
   dropTable();
+  const hadFocus = app.contains(document.activeElement) ? document.activeElement : null;
+  const focusKey = hadFocus && hadFocus.dataset ? `${hadFocus.dataset.table}:${hadFocus.dataset.seat}` : null;
   const list = h("div", { class: "cl-class-lobby", "data-role": "lobby" }, [
-    h("h2", { text: w("choose") }),
+    h("h2", { class: "cl-class-lobby-head", text: w("choose") }),
   ]);
   for (const t of tables) {
-    const box = h("section", { class: "cl-class-lobby-table", "data-table": t.table }, [
-      h("h3", { text: `${w("table", { n: t.table + 1 })} · ${t.title}` }),
-    ]);
+    const head = h("h3", { id: `cl-lobby-table-${t.table}`, text: `${w("table", { n: t.table + 1 })} \u00b7 ${t.title}` });
+    const seats = h("ul", { class: "cl-class-lobby-seats", "aria-labelledby": head.id });
     for (const s of t.seats) {
+      let item;
       if (s.name === null) {
-        const b = h("button", { type: "button", class: "cl-btn", "data-role": "take-seat",
+        item = h("button", { type: "button", class: "cl-btn cl-page-btn cl-seat-free", "data-role": "take-seat",
           "data-table": t.table, "data-seat": s.seat, text: w("take", { place: s.place }) });
-        b.addEventListener("click", () => send({ type: "take_seat", table: t.table, seat: s.seat }));
-        box.append(b);
+        item.addEventListener("click", () => send({ type: "take_seat", table: t.table, seat: s.seat }));
       } else {
-        box.append(h("span", { class: "cl-class-taken", "data-role": "taken-seat",
-          "data-seat": s.seat, text: `${s.place}: ${s.name}` }));
+        item = h("span", { class: "cl-class-taken", "data-role": "taken-seat", "data-seat": s.seat },
+          [h("span", { class: "cl-class-taken-place", text: `${s.place}: ` }),
+            h("span", { class: "cl-class-taken-name", text: s.name })]);
       }
+      seats.append(h("li", {}, [item]));
     }
-    list.append(box);
+    list.append(h("section", { class: "cl-class-lobby-table", "data-table": t.table,
+      "aria-labelledby": head.id }, [head, seats]));
   }
   app.replaceChildren(list);
+  if (focusKey) {             // the lobby was drawn again under the learner's keyboard
+    const again = app.querySelector(`[data-role=take-seat][data-table="${focusKey.split(":")[0]}"][data-seat="${focusKey.split(":")[1]}"]`)
+      || app.querySelector("[data-role=take-seat]");
+    if (again) again.focus({ preventScroll: true });
+  }
 }
 
 function showTable() {
   if (view) return;
-  const model = makeModel(send);
+  const model = makeModel((content) => send({ type: "msg", content }));
   model.set("fonts", { ...fontsLoaded });
   const rosterEl = h("div", { class: "cl-class-roster", "data-role": "roster" });
   const el = h("div", { class: "cl-class-table" });
-  const next = h("button", { type: "button", class: "cl-btn", "data-role": "next-deal", text: w("next_deal") });
-  next.addEventListener("click", () => send({ type: "next_deal" }));
-  const leave = h("button", { type: "button", class: "cl-btn", "data-role": "leave", text: w("leave") });
-  leave.addEventListener("click", () => send({ type: "leave" }));
-  const pausedEl = h("div", { class: "cl-class-paused", "data-role": "paused", text: w("paused") });
-  const bar = h("div", { class: "cl-class-tablebar" }, [next, leave]);
-  app.replaceChildren(h("p", { class: "cl-class-where", "data-role": "where",
-    text: w("seat", { place: seated.place, n: seated.table + 1 }) }), pausedEl, rosterEl, el, bar);
+  const next = h("button", { type: "button", class: "cl-btn cl-page-btn cl-primary", "data-role": "next-deal",
+    "aria-pressed": "false", text: w("next_deal") });
+  next.addEventListener("click", () => {
+    if (next.getAttribute("aria-pressed") === "true") return;
+    next.setAttribute("aria-pressed", "true");
+    next.textContent = w("ready");
+    send({ type: "next_deal" });
+  });
+  const readyEl = h("p", { class: "cl-class-ready", "data-role": "ready", "aria-live": "polite", hidden: "" },
+    [h("span", { class: "cl-ready-count" }), " ", h("span", { class: "cl-ready-clock", "aria-hidden": "true" })]);
+  const leave = h("button", { type: "button", class: "cl-btn cl-page-btn", "data-role": "leave", text: w("leave") });
+  const confirm = h("div", { class: "cl-class-confirm", "data-role": "leave-confirm", role: "group",
+    "aria-label": w("leave"), hidden: "" });
+  const yes = h("button", { type: "button", class: "cl-btn cl-page-btn cl-danger", "data-role": "leave-yes", text: w("leave_yes") });
+  const no = h("button", { type: "button", class: "cl-btn cl-page-btn", "data-role": "leave-no", text: w("leave_no") });
+  confirm.append(h("span", { class: "cl-confirm-text", text: w("leave_sure") }), yes, no);
+  const ask = (on) => {
+    confirm.hidden = !on;
+    leave.hidden = on;
+    (on ? no : leave).focus({ preventScroll: true });
+  };
+  leave.addEventListener("click", () => ask(true));
+  no.addEventListener("click", () => ask(false));
+  confirm.addEventListener("keydown", (ev) => { if (ev.key === "Escape") ask(false); });
+  yes.addEventListener("click", () => send({ type: "leave" }));
+  const pausedEl = h("div", { class: "cl-class-paused", "data-role": "paused", role: "status", text: w("paused") });
+  const where = h("p", { class: "cl-class-where", "data-role": "where",
+    text: w("seat", { place: seated.place, n: seated.table + 1 }) });
+  const bar = h("div", { class: "cl-class-tablebar" }, [next, readyEl, leave, confirm]);
+  app.replaceChildren(h("div", { class: "cl-class-tablehead" }, [where, rosterEl]), pausedEl, el, bar);
   const cleanup = table.render({ model, el });
-  view = { model, el, cleanup, next, pausedEl, rosterEl };
+  view = { model, el, cleanup, next, readyEl, pausedEl, rosterEl, ready: null };
   showRoster();
   updateBar();
 }
@@ -314,6 +347,7 @@ function showTable() {
 function dropTable() {
   if (!view) return;
   if (typeof view.cleanup === "function") view.cleanup();
+  clearInterval(view.clock);
   view = null;
   lastPhase = null;
   app.replaceChildren();
@@ -327,15 +361,53 @@ function showRoster() {
     "data-connected": s.status === "here" ? "true" : "false",
     "data-you": s.seat === seated.seat ? "true" : "false",
     text: s.name === null ? w("empty")
-      : `${s.name}${s.seat === seated.seat ? ` (${w("you")})` : ""} · ${w(s.status)}`,
+      : `${s.name}${s.seat === seated.seat ? ` (${w("you")})` : ""} \u00b7 ${w(s.status)}`,
   }));
   view.rosterEl.replaceChildren(...items);
 }
 
+/** Who is ready for the next deal, from the roster: {ready: [seats], of: learners here,
+ * until: when it starts without the others (performance.now() ms), or null}. */
+function readyFrom(msg) {
+  if (!view) return;
+  const ready = Array.isArray(msg.ready) ? msg.ready : [];
+  const here = (msg.seats || []).filter((s) => s.status === "here").map((s) => s.seat);
+  const of = new Set([...here, ...ready]).size;
+  view.ready = ready.length && typeof msg.deal_in === "number"
+    ? { ready, of, until: performance.now() + msg.deal_in * 1000 } : null;
+}
+
 function updateBar() {
   if (!view) return;
-  view.next.hidden = lastPhase !== "over" || paused;
+  const over = lastPhase === "over" && !paused;
+  const r = view.ready;
+  const mine = !!(r && seated && r.ready.includes(seated.seat));
+  view.next.hidden = !over;
+  view.next.disabled = mine;
+  if (!mine && view.next.getAttribute("aria-pressed") === "true" && !r) {
+    view.next.setAttribute("aria-pressed", "false");      // a new deal, or the wait was reset
+  }
+  if (mine) view.next.setAttribute("aria-pressed", "true");
+  view.next.textContent = view.next.getAttribute("aria-pressed") === "true" ? w("ready") : w("next_deal");
   view.pausedEl.hidden = !paused;
+  clearInterval(view.clock);
+  view.clock = null;
+  if (!over || !r) {
+    view.readyEl.hidden = true;
+    return;
+  }
+  const [count, clock] = view.readyEl.children;
+  count.textContent = w("ready_count", { k: r.ready.length, n: r.of });
+  view.readyEl.dataset.ready = String(r.ready.length);
+  view.readyEl.dataset.of = String(r.of);
+  view.readyEl.hidden = false;
+  const tick = () => {
+    const s = Math.max(0, Math.ceil((r.until - performance.now()) / 1000));
+    view.readyEl.dataset.seconds = String(s);
+    clock.textContent = w("deal_in", { s });
+  };
+  tick();
+  view.clock = setInterval(() => { if (view) tick(); }, 250);
 }
 
 // ---------------------------------------------------------------- the live quiz
@@ -351,9 +423,7 @@ function updateBar() {
 let quiz = null;            // {msg, el, buttons, status, reason}
 
 function qw(key, vars = {}) {
-  const words = (quiz && quiz.msg.words) || {};
-  const text = words[key] === undefined ? key : words[key];
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  return wordsOf((quiz && quiz.msg.words) || {})(key, vars);
 }
 
 function cardFace(c, attrs = {}) {
@@ -400,7 +470,7 @@ function showQuiz(msg) {
     text: msg.title && msg.title !== msg.prompt ? `${head} · ${msg.title}` : head }),
   h("p", { class: "cl-quiz-prompt", "data-role": "quiz-prompt", text: msg.prompt }),
   lines, trick, choices, quiz.status, quiz.reason].filter(Boolean));
-  app.before(el);
+  quizSlot.replaceChildren(el);
 }
 
 function quizLabel(value) {
@@ -458,14 +528,12 @@ function endQuiz() {
 let puz = null;             // {el, model, cleanup, key, heading, goal, ...}
 
 function pw(msg, key, vars = {}) {
-  const words = msg.words || {};
-  const text = words[key] === undefined ? key : words[key];
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  return wordsOf(msg.words || {})(key, vars);
 }
 
 function showPuzzle(msg) {
   if (!puz) {
-    const model = makeModel((m) => send({ type: "puzzle_msg", content: m.content }));
+    const model = makeModel((content) => send({ type: "puzzle_msg", content }));
     model.set("fonts", { ...fontsLoaded });
     const heading = h("h2", { class: "cl-puzzle-head", "data-role": "puzzle-heading" });
     const progress = h("p", { class: "cl-puzzle-progress", "data-role": "puzzle-progress" });
@@ -474,13 +542,13 @@ function showPuzzle(msg) {
     // the verdict is said in the table's message line (as in the notebook): kept here as data
     const verdict = h("p", { class: "cl-puzzle-verdict", "data-role": "puzzle-verdict", hidden: "" });
     const status = h("p", { class: "cl-puzzle-status", "data-role": "puzzle-status", "aria-live": "polite" });
-    const again = h("button", { type: "button", class: "cl-btn", "data-role": "puzzle-again" });
+    const again = h("button", { type: "button", class: "cl-btn cl-page-btn", "data-role": "puzzle-again" });
     again.addEventListener("click", () => { status.textContent = ""; send({ type: "puzzle_again" }); });
-    const next = h("button", { type: "button", class: "cl-btn", "data-role": "puzzle-next" });
+    const next = h("button", { type: "button", class: "cl-btn cl-page-btn", "data-role": "puzzle-next" });
     next.addEventListener("click", () => { status.textContent = ""; send({ type: "puzzle_next" }); });
     const el = h("section", { class: "cl-puzzle", "data-role": "puzzle" }, [heading, progress,
       goal, tableEl, h("div", { class: "cl-class-tablebar" }, [again, next]), verdict, status]);
-    app.before(el);
+    puzzleSlot.replaceChildren(el);
     const cleanup = table.render({ model, el: tableEl });
     puz = { el, model, cleanup, heading, progress, goal, verdict, status, again, next };
   }
@@ -509,6 +577,8 @@ function endPuzzle() {
 }
 
 // ---------------------------------------------------------------- fonts (Urdu, Hindi)
+// The page's own words are set in the bundled fonts by learner.css (@font-face); table.js
+// adds them for the table from their bytes (as the notebook's widget gets them).
 function loadFonts() {
   for (const [family, url] of Object.entries(fontsWanted)) {
     if (fontsLoaded[family]) continue;

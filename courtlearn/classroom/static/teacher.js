@@ -8,10 +8,12 @@
 // says who teaches, and the server lets the page in without a token.)
 //
 // The dashboard is drawn by dashboard.js, the same module the notebook's widget runs,
-// through a model object that offers what anywidget's model offers (get, set, on, off,
-// send, save_changes) over the WebSocket; the projector's table by the widget's own
-// table.js (all hands face up, large), with a seat chooser and replay buttons here.
-// Every text goes in with textContent.
+// through dom.js's model object (what anywidget's model offers) over the WebSocket; the
+// projector's table by the widget's own table.js (all hands face up, large), with a seat
+// chooser and replay buttons here. The projector opens over the page, fitted to the
+// screen (a dialog: Escape or Close ends it, the keyboard stays in it meanwhile).
+// Every text goes in with textContent. In Urdu and Hindi the page's words are set in the
+// bundled fonts from the start (teacher.css), and the projector's table gets them too.
 //
 // Page attributes besides dashboard.js's: [data-role=connection] (data-connected),
 // [data-role=teacher-login] (the token form: [data-role=teacher-token], [data-role=teacher-open]),
@@ -20,33 +22,29 @@
 // (data-seat, aria-pressed), [data-role=replay-first], [data-role=replay-back],
 // [data-role=replay] (a range), [data-role=replay-forward], [data-role=replay-live],
 // [data-role=projector-close], and the table (.cl-table, table.js's attributes).
+import { h, makeModel, wordsOf } from "./dom.js";
 import dashboard from "./dashboard.js";
 import table from "./table.js";
 
 const boot = JSON.parse(document.getElementById("courtlearn-teacher-boot").textContent);
-const WORDS = boot.words || {};
+const w = wordsOf(boot.words || {});
 const BASE = boot.base || "/";
 const TOKEN_KEY = "courtlearn.class.teacher";
 const main = document.getElementById("courtlearn-teacher");
+const header = document.querySelector("header");
 const projBox = document.getElementById("courtlearn-projector");
 const connection = document.querySelector("[data-role=connection]");
 
-function w(key, vars = {}) {
-  const text = WORDS[key] === undefined ? key : WORDS[key];
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+// the page's level-one heading, in the bar; then everything lives in <main>: the notice,
+// the quiz's and the puzzles' panels, the dashboard (or the token form)
+if (!document.querySelector("h1")) {
+  header.prepend(h("h1", { class: "cl-teacher-title", text: w("title") }));
 }
-
-function h(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = String(v);
-    else e.setAttribute(k, String(v));
-  }
-  for (const c of children) if (c) e.append(c);
-  return e;
-}
+const noticeSlot = h("div", { class: "cl-teacher-slot" });
+const quizSlot = h("div", { class: "cl-teacher-slot" });
+const puzzlesSlot = h("div", { class: "cl-teacher-slot" });
+const content = h("div", { class: "cl-teacher-content" });
+main.replaceChildren(noticeSlot, quizSlot, puzzlesSlot, content);
 
 // sessionStorage can be missing or refuse: then the token lives in memory only
 let memoryToken = null;
@@ -61,31 +59,6 @@ function tokenOf(text) {
   const s = String(text || "").trim();
   const i = s.indexOf("#");
   return (i >= 0 ? s.slice(i + 1) : s).trim();
-}
-
-/** anywidget's model surface over the socket (as the learner page's). */
-export function makeModel(sendToServer) {
-  const data = { state: {}, animate: true, size: "normal", speed: 450, fonts: {} };
-  const handlers = new Map();
-  const emit = (event, ...args) => {
-    for (const fn of [...(handlers.get(event) || [])]) fn(...args);
-  };
-  return {
-    get: (name) => data[name],
-    set(name, value) { data[name] = value; emit(`change:${name}`, value); },
-    on(event, fn) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(fn);
-    },
-    off(event, fn) {
-      if (!event) handlers.clear();
-      else if (!fn) handlers.delete(event);
-      else if (handlers.has(event)) handlers.get(event).delete(fn);
-    },
-    send(content) { sendToServer(content); },
-    save_changes() { /* the server owns the state */ },
-    custom(content) { emit("msg:custom", content, []); },
-  };
 }
 
 // ---------------------------------------------------------------- the connection
@@ -107,8 +80,9 @@ function send(msg) {
 function notice(text) {
   let n = document.querySelector("[data-role=teacher-notice]");
   if (!n) {
-    n = h("div", { class: "cl-teacher-notice", "data-role": "teacher-notice", "aria-live": "polite" });
-    main.before(n);
+    n = h("div", { class: "cl-teacher-notice", "data-role": "teacher-notice", role: "status",
+      "aria-live": "polite" });
+    noticeSlot.replaceChildren(n);
   }
   n.textContent = text || "";
 }
@@ -181,7 +155,7 @@ function handle(msg) {
 function showLogin() {
   dropBoard();
   const input = h("input", { type: "password", "data-role": "teacher-token", autocomplete: "off",
-    required: "", "aria-label": w("token") });
+    required: "" });
   const form = h("form", { class: "cl-teacher-login", "data-role": "teacher-login" }, [
     h("label", {}, [h("span", { text: w("token") }), input]),
     h("button", { type: "submit", class: "cl-dash-btn", "data-role": "teacher-open", text: w("open") }),
@@ -193,15 +167,15 @@ function showLogin() {
     tokens.set(token);
     send({ type: "hello", token });
   });
-  main.replaceChildren(form);
+  content.replaceChildren(form);
 }
 
 // ---------------------------------------------------------------- the dashboard
 function showBoard() {
   if (board) return;
-  const model = makeModel((content) => send({ type: "msg", content }));
+  const model = makeModel((c) => send({ type: "msg", content: c }));
   const el = h("div", { class: "cl-teacher-board" });
-  main.replaceChildren(el);
+  content.replaceChildren(el);
   const cleanup = dashboard.render({ model, el });
   board = { model, cleanup };
 }
@@ -210,7 +184,7 @@ function dropBoard() {
   if (!board) return;
   if (typeof board.cleanup === "function") board.cleanup();
   board = null;
-  main.replaceChildren();
+  content.replaceChildren();
   dropProjector();
 }
 
@@ -236,16 +210,12 @@ function dropQuiz() {
 }
 
 function showQuiz(st) {
-  const qw = (key, vars = {}) => {
-    const text = (st.words || {})[key] === undefined ? key : st.words[key];
-    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
-  };
+  const qw = wordsOf(st.words || {});
   if (!quizBox) {
     quizBox = h("section", { class: "cl-dash cl-quiz-teacher", "data-role": "quiz-teacher" });
-    Object.assign(quizBox.style, { margin: "6px 0", border: "2px solid #1d6b45",
-      borderRadius: "6px", padding: "8px" });
-    main.before(quizBox);
+    quizSlot.replaceChildren(quizBox);
   }
+  quizBox.setAttribute("aria-label", qw("quiz"));
   quizBox.dataset.active = st.active ? "true" : "false";
   quizBox.dataset.number = String(st.number || 0);
   quizBox.dataset.revealed = st.revealed ? "true" : "false";
@@ -263,9 +233,9 @@ function showQuiz(st) {
       kind.append(o);
     }
     const n = h("input", { type: "number", min: "1", max: "50", value: quizForm.n,
-      "data-role": "quiz-n", "aria-label": qw("n"), style: "width:4em" });
+      "data-role": "quiz-n", class: "cl-quiz-n" });
     const seed = h("input", { type: "number", min: "0", value: quizForm.seed,
-      "data-role": "quiz-seed", "aria-label": qw("seed"), style: "width:7em" });
+      "data-role": "quiz-seed", class: "cl-quiz-seed" });
     const go = btn("quiz-start", qw("start"), () => {
       quizForm = { kind: kind.value, n: n.value, seed: seed.value };
       quizSend({ type: "start", kind: kind.value, n: Number(n.value) || 5,
@@ -280,40 +250,36 @@ function showQuiz(st) {
     return;
   }
   const titled = st.title && st.title !== st.prompt ? `${st.title} \u00b7 ` : "";  // once
-  parts.push(h("h3", { style: "margin:0 0 4px", "data-role": "quiz-heading", text:
+  parts.push(h("h2", { class: "cl-quiz-t-head", "data-role": "quiz-heading", text:
     `${qw("quiz")}: ${titled}${qw("question", { i: st.number, n: st.n })}` }));
-  parts.push(h("p", { style: "font-weight:bold;font-size:1.2em;margin:4px 0", text: st.prompt }));
-  parts.push(h("div", { style: "font-size:0.9em" }, (st.lines || []).map((l) => h("div", { text: l }))));
-  const chip = (c) => h("span", { "data-card": c.card || null, style:
-    `display:inline-block;margin:2px 4px;padding:2px 6px;border:1px solid #999;border-radius:4px;` +
-    `font-size:1.3em;color:${c.red ? "#c00" : "inherit"}`,
-  text: c.place ? `${c.label} ${c.place}` : c.label });
+  parts.push(h("p", { class: "cl-quiz-t-prompt", text: st.prompt }));
+  parts.push(h("div", { class: "cl-quiz-t-lines" }, (st.lines || []).map((l) => h("div", { text: l }))));
+  const chip = (c) => h("span", { "data-card": c.card || null,
+    class: `cl-quiz-t-chip${c.red ? " cl-quiz-t-red" : ""}`,
+    text: c.place ? `${c.label} ${c.place}` : c.label });
   if (st.trick) parts.push(h("div", {}, st.trick.map(chip)));
   parts.push(h("div", { "data-role": "quiz-choices" }, (st.choices || []).map(chip)));
   parts.push(h("p", { "data-role": "quiz-count", "data-answered": st.answered, "data-of": st.of,
-    style: "font-size:1.6em;font-weight:bold;margin:6px 0",
-    text: qw("count", { k: st.answered, m: st.of }) }));
-  parts.push(h("div", { "data-role": "quiz-who", style: "display:flex;flex-wrap:wrap;gap:4px 12px" },
+    class: "cl-quiz-t-count", text: qw("count", { k: st.answered, m: st.of }) }));
+  parts.push(h("div", { "data-role": "quiz-who", class: "cl-quiz-t-who" },
     (st.who || []).map((p) => h("span", { "data-answered": p.answered ? "true" : "false",
       "data-right": p.right === undefined ? null : String(p.right),
-      style: `opacity:${p.answered ? 1 : 0.5}`,
       text: `${p.answered ? (p.right === undefined ? "\u25cf" : p.right ? "\u2714" : "\u2718") : "\u25cb"} ${p.name}` }))));
   if (st.revealed) {
     const most = Math.max(1, ...(st.spread || []).map((s) => s.count));
-    parts.push(h("div", { "data-role": "quiz-spread", style: "margin:6px 0" }, (st.spread || []).map((s) =>
+    parts.push(h("div", { "data-role": "quiz-spread", class: "cl-quiz-t-spread" }, (st.spread || []).map((s) =>
       h("div", { "data-role": "quiz-bar", "data-value": String(s.value), "data-count": s.count,
-        "data-right": s.right ? "true" : "false", style: "display:flex;align-items:center;gap:6px;margin:2px 0" }, [
-        h("span", { style: "min-width:8em", text: `${s.right ? "\u2714 " : ""}${s.label}` }),
-        h("span", { style: `display:inline-block;height:1.2em;width:${Math.round(60 * s.count / most)}%;` +
-          `min-width:2px;background:${s.right ? "#2e9e4f" : "#999"}` }),
+        "data-right": s.right ? "true" : "false", class: "cl-quiz-t-bar" }, [
+        h("span", { class: "cl-quiz-t-label", text: `${s.right ? "\u2714 " : ""}${s.label}` }),
+        h("span", { class: "cl-quiz-t-fill", style: `width:${Math.round(60 * s.count / most)}%` }),
         h("span", { text: String(s.count) }),
       ]))));
     const labels = (st.spread || []).filter((s) => s.right).map((s) => s.label).join(" / ");
-    parts.push(h("p", { "data-role": "quiz-answer", style: "font-weight:bold;margin:4px 0",
+    parts.push(h("p", { "data-role": "quiz-answer", class: "cl-quiz-t-answer",
       text: qw("answer", { answer: labels }) }));
-    parts.push(h("p", { "data-role": "quiz-reason", style: "margin:4px 0", text: st.reason || "" }));
+    parts.push(h("p", { "data-role": "quiz-reason", class: "cl-quiz-t-reason", text: st.reason || "" }));
   }
-  parts.push(h("div", { style: "display:flex;gap:6px;flex-wrap:wrap" }, [
+  parts.push(h("div", { class: "cl-quiz-t-buttons" }, [
     st.revealed ? null : btn("quiz-reveal", qw("reveal"), () => quizSend({ type: "reveal" })),
     btn("quiz-next", qw("next"), () => quizSend({ type: "next" })),
     btn("quiz-stop", qw("stop"), () => quizSend({ type: "stop" })),
@@ -335,17 +301,12 @@ function dropPuzzles() {
 }
 
 function showPuzzles(st) {
-  const pw = (key, vars = {}) => {
-    const text = (st.words || {})[key] === undefined ? key : st.words[key];
-    return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
-  };
+  const pw = wordsOf(st.words || {});
   if (!puzzlesBox) {
     puzzlesBox = h("section", { class: "cl-dash cl-puzzles-teacher", "data-role": "puzzles-teacher" });
-    Object.assign(puzzlesBox.style, { margin: "6px 0", border: "2px solid #6b4d1d",
-      borderRadius: "6px", padding: "8px", display: "flex", flexWrap: "wrap", gap: "6px",
-      alignItems: "center" });
-    main.before(puzzlesBox);
+    puzzlesSlot.replaceChildren(puzzlesBox);
   }
+  puzzlesBox.setAttribute("aria-label", pw("puzzles"));
   puzzlesBox.dataset.level = st.level === null || st.level === undefined ? "" : String(st.level);
   const level = h("select", { "data-role": "puzzles-level", "aria-label": pw("puzzles") });
   for (const l of st.levels || []) {
@@ -368,6 +329,10 @@ function showPuzzles(st) {
 }
 
 // ---------------------------------------------------------------- the projector
+// A view of its own over the page (a dialog), fitted to the screen it is on (teacher.css
+// sizes the cards from the window's height): the table's title, a button per seat (whose
+// hand is at the bottom), the replay's controls, Close. Escape closes it too; meanwhile
+// the page behind is inert, and the keyboard comes back to the button that opened it.
 function projSend(content) { send({ type: "projector", content }); }
 
 function showProjector(msg) {
@@ -375,8 +340,9 @@ function showProjector(msg) {
     const model = makeModel(projSend);
     model.set("size", "presenter");
     model.set("fonts", { ...fontsLoaded });
-    const title = h("span", { class: "cl-projector-title", "data-role": "projector-title" });
-    const seats = h("span", { class: "cl-projector-seats" });
+    const title = h("h2", { class: "cl-projector-title", "data-role": "projector-title",
+      id: "cl-projector-title", tabindex: "-1" });
+    const seats = h("span", { class: "cl-projector-seats", role: "group" });
     const btn = (role, text, onClick, label) => {
       const b = h("button", { type: "button", class: "cl-dash-btn", "data-role": role, text,
         title: label, "aria-label": label });
@@ -392,22 +358,33 @@ function showProjector(msg) {
     const at = () => (proj.replay === null ? proj.actions : proj.replay);
     const bar = h("div", { class: "cl-projector-bar" }, [
       title, seats,
-      btn("replay-first", "|\u25c0", () => projSend({ type: "replay", n: 0 }), w("first")),
-      btn("replay-back", "\u25c0", () => projSend({ type: "replay", n: Math.max(0, at() - 1) }),
-        w("back")),
-      range,
-      btn("replay-forward", "\u25b6", () => {
-        const n = at() + 1;
-        projSend({ type: "replay", n: n >= proj.actions ? null : n });
-      }, w("forward")),
-      btn("replay-live", "\u25b6|", () => projSend({ type: "replay", n: null }), w("live")),
+      h("span", { class: "cl-projector-replay", role: "group", "aria-label": w("replay") }, [
+        btn("replay-first", "|\u25c0", () => projSend({ type: "replay", n: 0 }), w("first")),
+        btn("replay-back", "\u25c0", () => projSend({ type: "replay", n: Math.max(0, at() - 1) }),
+          w("back")),
+        range,
+        btn("replay-forward", "\u25b6", () => {
+          const n = at() + 1;
+          projSend({ type: "replay", n: n >= proj.actions ? null : n });
+        }, w("forward")),
+        btn("replay-live", "\u25b6|", () => projSend({ type: "replay", n: null }), w("live")),
+      ]),
       btn("projector-close", w("close"), () => projSend({ type: "close" })),
     ]);
     const el = h("div", { class: "cl-projector-table" });
     projBox.replaceChildren(bar, el);
+    projBox.setAttribute("role", "dialog");
+    projBox.setAttribute("aria-modal", "true");
+    projBox.setAttribute("aria-labelledby", title.id);
+    const opener = document.activeElement;
     projBox.hidden = false;
+    main.inert = true;                   // the page behind waits: the keyboard stays here
+    header.inert = true;
+    document.documentElement.classList.add("cl-projecting");
+    projBox.scrollTop = 0;
     const cleanup = table.render({ model, el });
-    proj = { model, cleanup, title, seats, range, replay: null, actions: 0 };
+    proj = { model, cleanup, title, seats, range, replay: null, actions: 0, opener };
+    title.focus({ preventScroll: true });
     if (boot.lang in { ur: 1, hi: 1 }) loadFonts();
   }
   proj.replay = msg.replay === null || msg.replay === undefined ? null : msg.replay;
@@ -420,6 +397,8 @@ function showProjector(msg) {
   const last = frames[frames.length - 1];
   if (last) {
     proj.title.textContent = `${w("table", { n: msg.table + 1 })} \u00b7 ${last.title}`;
+    proj.seats.setAttribute("aria-label", w("seats"));
+    const had = proj.seats.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
     proj.seats.replaceChildren(...last.seats.map((s) => {
       const b = h("button", { type: "button", class: "cl-dash-btn", "data-role": "projector-seat",
         "data-seat": s.seat, "aria-pressed": s.seat === msg.seat ? "true" : "false",
@@ -427,6 +406,10 @@ function showProjector(msg) {
       b.addEventListener("click", () => projSend({ type: "seat", seat: s.seat }));
       return b;
     }));
+    if (had !== null && had !== undefined) {   // redrawn under the teacher's keyboard
+      const again = proj.seats.querySelector(`[data-seat="${had}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
   }
   proj.range.max = String(proj.actions);
   proj.range.value = String(proj.replay === null ? proj.actions : proj.replay);
@@ -436,10 +419,21 @@ function showProjector(msg) {
 function dropProjector() {
   if (!proj) return;
   if (typeof proj.cleanup === "function") proj.cleanup();
+  const { opener } = proj;
   proj = null;
   projBox.replaceChildren();
   projBox.hidden = true;
+  main.inert = false;
+  header.inert = false;
+  document.documentElement.classList.remove("cl-projecting");
+  const back = (opener && opener.isConnected && opener) ||
+    document.querySelector(`[data-role=project][data-table="${projBox.dataset.table}"]`);
+  if (back) back.focus({ preventScroll: true });
 }
+
+projBox.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && proj) { ev.preventDefault(); projSend({ type: "close" }); }
+});
 
 function loadFonts() {
   for (const [family, url] of Object.entries(boot.fonts || {})) {
@@ -461,4 +455,5 @@ function loadFonts() {
   }
 }
 setConnected(false);
+if (boot.lang in { ur: 1, hi: 1 }) loadFonts();   // the page's words are in them from the start
 connect();

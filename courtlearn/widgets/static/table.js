@@ -8,6 +8,7 @@
 // Python answers ({reply_to, ok, reason}); it never decides a rule, and every
 // word naming a seat, team, game or suit comes in the snapshot (`names`).
 // Every text goes in with textContent: nothing from the state is parsed as HTML.
+import { fill, h } from "./dom.js";
 
 /**
  * The snapshot Python sends (courtlearn/widgets/table.py: `Snapshot`; keep the two in step).
@@ -20,6 +21,7 @@
  * @typedef {{seat: number, card: string, pos: string}} PlayedCard
  * @typedef {{cards: PlayedCard[], winner: number, fresh: boolean, to: "centre"|"team",
  *   to_team: number, captured: number}} LastTrick
+ * @typedef {{cards: PlayedCard[], winner: number, number: number}} PreviousTrick
  * @typedef {{team: number, name: string, count: number, mine: boolean}} PileState
  * @typedef {{seat: number, card: string|null}} HiddenTrump
  * @typedef {{game: string, seats: string[], teams: string[],
@@ -29,7 +31,8 @@
  *   replay: boolean, phase: "trump"|"play"|"over", to_play: number, dealer: number,
  *   trump_caller: number, trump: string|null, trump_note: string|null,
  *   trump_card: string|null, hidden_trump: HiddenTrump|null, seats: SeatState[],
- *   trick: PlayedCard[], last: LastTrick|null, piles: PileState[], uses_centre: boolean,
+ *   trick: PlayedCard[], last: LastTrick|null, last_trick: PreviousTrick|null,
+ *   piles: PileState[], uses_centre: boolean,
  *   centre: number, score: string|null, message: string, message_kind: string,
  *   result: string|null, actions: string[], can_hint: boolean,
  *   hint: {card: string|null, suit: string|null, text: string}|null,
@@ -53,22 +56,9 @@ let WORDS = {};
 
 /** One of the page's labels, its {name} parts filled in (Python's page_words). */
 function w(key, vars = {}) {
-  const text = WORDS[key] === undefined ? key : WORDS[key];
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+  return fill(WORDS[key] === undefined ? key : WORDS[key], vars);
 }
 function tricksWord(n) { return w(n === 1 ? "tricks_one" : "tricks", { n }); }
-
-function h(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = String(v);
-    else e.setAttribute(k, String(v));
-  }
-  for (const c of children) if (c) e.append(c);
-  return e;
-}
 
 function split(code) {
   const c = String(code);
@@ -188,6 +178,8 @@ function render({ model, el }) {
   let lastDraw = 0;
   let settleAt = 0;          // when the animations on screen end
   let more = false;          // Python said bot moves are on their way
+  let showLast = false;      // the Last trick view is open
+  const lastViewId = `cl-last-${Math.random().toString(36).slice(2, 10)}`;
 
   const opts = () => ({
     animate: !!model.get("animate") && !reducedMotion(),
@@ -264,6 +256,7 @@ function render({ model, el }) {
       // on a narrow table (table.css) a face-up hand across the felt lies in rows of seven
       const n = s.hand.length;
       hand.style.setProperty("--cl-cols", String(n > 7 ? Math.ceil(n / 2) : Math.max(n, 1)));
+      hand.style.setProperty("--cl-n", String(Math.max(n, 1)));     // a short hand lies open
     }
     if (s.hand) {
       const legal = new Set(s.legal || []);
@@ -347,6 +340,25 @@ function render({ model, el }) {
     close.addEventListener("click", () => send({ type: "review_close" }));
     bar.append(close);
     return bar;
+  }
+
+  // The last completed trick, beside the table: its number, who won it, its four cards each
+  // under its player's seat name, the winner's card ringed
+  function lastTrickView(st) {
+    const lt = st.last_trick;
+    const seatName = (s) => (st.names && st.names.seats && st.names.seats[s]) || String(s);
+    const view = h("div", { class: "cl-last-view", "data-role": "last-trick-view", id: lastViewId,
+      "data-winner": lt.winner, "data-number": lt.number }, [
+      h("span", { class: "cl-last-caption", text: w("last_trick_won", { n: lt.number, seat: seatName(lt.winner) }) }),
+    ]);
+    const cards = h("div", { class: "cl-last-cards" });
+    for (const t of lt.cards) {
+      const c = faceCard(t.card, t.seat, `cl-mini${t.seat === lt.winner ? " cl-winning" : ""}`);
+      cards.append(h("div", { class: "cl-last-one", "data-seat": t.seat }, [c,
+        h("span", { class: "cl-last-seat", text: seatName(t.seat) })]));
+    }
+    view.append(cards);
+    return view;
   }
 
   function bestPlaySwitch(st) {
@@ -456,6 +468,10 @@ function render({ model, el }) {
     WORDS = st.words || WORDS;
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     if (focused && focused.dataset && focused.dataset.card) focusCode = focused.dataset.card;
+    // a control of the table under the keyboard is focused again once drawn anew
+    const focusControl = focused && focused.dataset && !focused.dataset.card && focused.dataset.role
+      ? `[data-role="${focused.dataset.role}"]${focused.dataset.suit ? `[data-suit="${focused.dataset.suit}"]` : ""}${
+        focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : ""}` : null;
     root.replaceChildren();
     root.dataset.phase = st.phase;
     root.dataset.toPlay = st.to_play;
@@ -507,16 +523,30 @@ function render({ model, el }) {
       b.addEventListener("click", () => send({ type: "review", index: 0 }));
       row.append(b);
     }
+    if (st.last_trick) {
+      // the last completed trick, to look at any time (the open trick stays on the felt)
+      const b = h("button", {
+        class: "cl-btn cl-last-btn", type: "button", "data-role": "last-trick-button",
+        "aria-pressed": showLast ? "true" : "false", "aria-expanded": showLast ? "true" : "false",
+        "aria-controls": showLast ? lastViewId : null, text: w("last_trick"),
+      });
+      b.addEventListener("click", () => { showLast = !showLast; if (shown) draw(shown, false); });
+      row.append(b);
+    }
     if (st.best_play && st.best_play.on && st.best_play.note) {
       row.append(h("span", { class: "cl-best-note", "data-role": "best-play-note", text: st.best_play.note }));
     }
     const kids = [header(st), felt, row];
+    if (showLast && st.last_trick) kids.push(lastTrickView(st));
     if (st.review) kids.push(reviewBar(st.review));
     if (st.result) kids.push(h("div", { class: "cl-result", "data-role": "result", text: st.result }));
     kids.push(actionBar(st));
     root.append(...kids);
     updateHintButton();
-    if (focusCode) {
+    if (focusControl) {
+      const again = root.querySelector(focusControl);
+      if (again) again.focus({ preventScroll: true });
+    } else if (focusCode) {
       const again = root.querySelector(`[data-role=hand] [data-card="${CSS.escape(focusCode)}"]`);
       if (again) { again.setAttribute("tabindex", "0"); again.focus({ preventScroll: true }); }
     }
@@ -660,6 +690,13 @@ function render({ model, el }) {
   });
 
   root.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && showLast) {
+      showLast = false;
+      if (shown) draw(shown, false);
+      const b = root.querySelector("[data-role=last-trick-button]");
+      if (b) b.focus({ preventScroll: true });
+      return;
+    }
     const card = ev.target.closest && ev.target.closest("[data-role=hand] [data-card]");
     if (!card) return;
     const legal = [...root.querySelectorAll('[data-role=hand] [data-card][data-legal="true"]')];
