@@ -247,3 +247,54 @@ def test_the_readme_says_how_to_serve_the_lessons_from_the_class():
         assert needed in part, needed
     args = _parser().parse_args(["class", "serve", "--lite", "build/lite"])
     assert args.lite == "build/lite"
+
+
+def test_the_sites_scripts_are_gzipped_once_in_a_thread_never_in_the_loop(tmp_path):
+    """Tornado gzipped every script and JSON file of the site in the loop, at every request
+    (issue 29: seconds of CPU per learner opening a lesson, every table frozen meanwhile;
+    the Chromium test of the site served by the class waited past its time for Pyodide
+    behind it). Now the first answer is the file as it is, the loop stays free, and once
+    a thread has gzipped it the gzipped copy goes to browsers that take gzip."""
+    import gzip
+    root = site(tmp_path / "site")
+    big = os.urandom(6 << 20).hex().encode()              # 12 MB of script-like text
+    (root / "static" / "big.js").write_bytes(b"var x='" + big + b"';\n")
+    body_want = (root / "static" / "big.js").read_bytes()
+
+    async def main():
+        server, store = serve(tmp_path, root)
+        url = f"http://127.0.0.1:{server.port}/lite/static/big.js"
+        late = []
+
+        async def ticker(stop):
+            while not stop.is_set():
+                t = time.perf_counter()
+                await asyncio.sleep(0.005)
+                late.append(time.perf_counter() - t - 0.005)
+        stop = asyncio.Event()
+        tick = asyncio.ensure_future(ticker(stop))
+        try:
+            status, head, body = await get(url, {"Accept-Encoding": "gzip"})
+            first_late = max(late)
+            assert status == 200 and "Content-Encoding" not in head and body == body_want
+            for _ in range(600):                           # the thread gzips it meanwhile
+                status, head, body = await get(url, {"Accept-Encoding": "gzip"})
+                if head.get("Content-Encoding") == "gzip":
+                    break
+                await asyncio.sleep(0.1)
+            assert head.get("Content-Encoding") == "gzip" and gzip.decompress(body) == body_want
+            assert head["Etag"].endswith('-gz"') and head["Vary"] == "Accept-Encoding"
+            status, _, body = await get(url, {"Accept-Encoding": "gzip",
+                                              "If-None-Match": head["Etag"]})
+            assert (status, body) == (304, b"")
+            status, head, body = await get(url)            # no gzip asked: the file itself
+            assert "Content-Encoding" not in head and body == body_want
+            assert first_late < 0.5, f"the loop was held {first_late:.2f} s"
+        finally:
+            stop.set()
+            await tick
+            server.stop()
+            await asyncio.sleep(0.05)
+            store.close()
+
+    asyncio.run(main())

@@ -4,7 +4,11 @@
 Lesson 00 and one exercise run all their cells in the browser's Python, a card
 on a table is played by a click, and Python's answer comes back to the page.
 We wait on execution counts (with timeouts), never on the kernel-idle
-indicator: it reads idle before the kernel even exists.
+indicator: it reads idle before the kernel even exists. Starting the browser's Python is
+CPU work (Pyodide's 10 MB of WebAssembly compiled, its packages imported): some 20 s on
+an idle machine, several minutes on a busy one. So the long waits wait while the browser
+works (:func:`until`: its processes' CPU time still grows) and fail when it stalls, not
+after a fixed time that only an idle machine keeps.
 
 Set COURTLEARN_LITE_SITE=path to test an already-built site instead of
 building one into build/lite-test.
@@ -73,6 +77,58 @@ def probe_notebook(path: Path) -> None:
     nb.cells = [nbformat.v4.new_code_cell(FIRST_CELL),
                 nbformat.v4.new_code_cell("import courtlearn as cl")]
     nbformat.write(nb, path)
+
+
+# ---------------------------------------------------------------- waiting on the browser
+STALL = 60.0            # seconds with no CPU spent by the browser: it is stuck, not slow
+MOST = 1200.0           # seconds any one wait may take in all
+
+
+def browser_cpu() -> float:
+    """CPU seconds spent so far by this process's descendants (Playwright's driver and the
+    Chromium processes it started), from /proc: the browser's progress."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents, cpu = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    me, total = os.getpid(), 0.0
+    for pid, value in cpu.items():
+        p, seen = parents.get(pid), 0
+        while p and p != me and seen < 64:
+            p, seen = parents.get(p), seen + 1
+        if p == me:
+            total += value
+    return total
+
+
+def until(page, js: str, arg=None, what: str = "the page", stall: float = STALL,
+          most: float = MOST):
+    """Wait until ``js`` (a page function) is true, as long as the browser makes progress:
+    fail when its processes spent no CPU for ``stall`` seconds (stuck), or after ``most``
+    seconds in all. A busy machine slows the browser; it does not stop it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    start = time.monotonic()
+    last, seen = browser_cpu(), time.monotonic()
+    while True:
+        try:
+            return page.wait_for_function(js, arg=arg, timeout=5_000)
+        except PlaywrightTimeout:
+            pass
+        now, cpu = time.monotonic(), browser_cpu()
+        if cpu > last + 0.05:
+            last, seen = cpu, now
+        if now - seen > stall:
+            raise AssertionError(f"{what}: the browser did nothing for {stall:.0f} s "
+                                 f"({now - start:.0f} s in all)")
+        if now - start > most:
+            raise AssertionError(f"{what}: not done after {most:.0f} s")
 
 
 # ---------------------------------------------------------------- the browser
@@ -185,9 +241,10 @@ def open_and_run_all(page, base: str, path: str, timeout_s: float, entry: str | 
             "all_cells": round(time.monotonic() - t0, 2)}
 
 
-def run_cell(page, code: str, timeout_ms: int = 60_000) -> tuple[str, str]:
+def run_cell(page, code: str, timeout_ms: int | None = None) -> tuple[str, str]:
     """Add a code cell below the active one of the open notebook and run it.
-    Returns (its output text, a selector for the cell).
+    Returns (its output text, a selector for the cell). It waits while the browser works
+    (:func:`until`); ``timeout_ms``, when given, bounds the wait in all.
 
     The cell is found again by a mark put on it while it is being edited, not by its
     place: JupyterLab draws only the cells near the view (windowing), so a count of the
@@ -207,10 +264,10 @@ def run_cell(page, code: str, timeout_ms: int = 60_000) -> tuple[str, str]:
         arg=[f"{panel} .jp-CodeCell", tag], timeout=10_000)
     page.keyboard.press("Shift+Enter")
     cell = f"{panel} .jp-CodeCell[data-test-cell='{tag}']"
-    page.wait_for_function(
-        """(sel) => { const c = document.querySelector(sel);
+    until(page, """(sel) => { const c = document.querySelector(sel);
              return c && /\\[\\d+\\]/.test(c.querySelector('.jp-InputPrompt').textContent); }""",
-        arg=cell, timeout=timeout_ms)
+          arg=cell, what=f"the cell {code.splitlines()[0][:40]!r}",
+          most=MOST if timeout_ms is None else timeout_ms / 1000)
     return page.inner_text(f"{cell} >> .jp-OutputArea"), cell
 
 
@@ -485,9 +542,10 @@ def test_a_check_in_the_site_the_class_serves_reaches_the_teacher(site, browser,
         exercise = "exercises/01_trick_winner.ipynb"
         page.goto(f"http://{LAN}:{cls.port}/lite/lab/index.html?path={exercise}",
                   wait_until="domcontentloaded")
-        page.wait_for_selector(f"{PANEL} .jp-Notebook .jp-Cell", timeout=120_000)
+        until(page, f"() => !!document.querySelector('{PANEL} .jp-Notebook .jp-Cell')",
+              what="the notebook")
         assert page.evaluate("isSecureContext") is False          # a LAN address over http
-        run_cell(page, FIRST_CELL, timeout_ms=180_000)
+        run_cell(page, FIRST_CELL)               # Pyodide starts: CPU work, long when busy
         out, _ = run_cell(page, f'import courtlearn as cl\nprint(cl.classroom.join(name="Ali", '
                                 f'code="{code.lower()}"))')
         assert f"You are in the class {code} as Ali" in out, out

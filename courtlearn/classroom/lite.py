@@ -11,11 +11,24 @@ folder gives its ``index.html`` or nothing (no listing), every file its content 
 (``.wasm``, ``.whl``, ``.json``, ``.mjs``, ...). Every answer carries an ETag and
 ``Cache-Control: no-cache``: a browser keeps the files (Pyodide is some 10 MB) and asks
 each time whether they changed, so a site rebuilt during the class is seen at once.
+
+Nothing is compressed in the event loop (issue 29: the server's loop only moves bytes).
+Tornado's ``compress_response`` gzipped every script and JSON file of the site at every
+request, in the loop that serves the tables (some 20 MB of JupyterLab per page: seconds of
+CPU per learner opening a lesson, every table frozen meanwhile; on a busy machine the
+test that opens a lesson through the class waited past its 180 s for Pyodide, served
+behind the gzipping). Now a file is sent as it is the first time, while one thread
+gzips it once (``zlib`` leaves the interpreter free meanwhile); from then on the
+gzipped copy goes to every browser that takes gzip.
 """
 from __future__ import annotations
 
+import concurrent.futures
+import gzip
+import logging
 import os
 import pathlib
+import threading
 
 import tornado.web
 
@@ -24,6 +37,12 @@ from courtlearn.language import tr
 __all__ = ["site_folder", "LiteHandler", "CONTENT_TYPES", "PREFIX"]
 
 PREFIX = "lite/"            # under the server's own prefix
+log = logging.getLogger("courtlearn.classroom")
+GZIP = {".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".map", ".wasm", ".svg", ".txt",
+        ".md", ".py", ".csv", ".webmanifest", ".ico", ".data", ".tar"}
+GZIP_MAX = 64 << 20         # bytes of one file gzipped at most
+GZIP_CACHE = 256 << 20      # bytes of gzipped copies kept in all
+CHUNK = 64 * 1024
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
@@ -62,9 +81,96 @@ def site_folder(path) -> pathlib.Path:
     return folder
 
 
+class Gzipped:
+    """The site's files gzipped once, by one thread (never in the event loop): ``get(path)``
+    is the gzipped copy when it is made and the file has not changed since, else None
+    (and the copy is made meanwhile)."""
+
+    def __init__(self):
+        self.copies: dict[str, tuple] = {}      # path -> ((mtime_ns, size), gzipped bytes)
+        self.pending: set[str] = set()
+        self.size = 0
+        self.lock = threading.Lock()
+        self.pool = None
+
+    def get(self, path: str) -> bytes | None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        key = (st.st_mtime_ns, st.st_size)
+        with self.lock:
+            got = self.copies.get(path)
+            if got is not None and got[0] == key:
+                return got[1]
+            if path in self.pending or st.st_size > GZIP_MAX:
+                return None
+            self.pending.add(path)
+            if self.pool is None:
+                self.pool = concurrent.futures.ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="courtlearn-gzip")
+        self.pool.submit(self._make, path, key)
+        return None
+
+    def _make(self, path: str, key) -> None:
+        try:
+            data = pathlib.Path(path).read_bytes()
+            packed = gzip.compress(data, compresslevel=6, mtime=0)
+        except OSError:
+            packed = None
+        except Exception:                      # noqa: BLE001 (sent as it is, then)
+            log.exception("could not gzip %s", path)
+            packed = None
+        with self.lock:
+            self.pending.discard(path)
+            if packed is None or len(packed) >= key[1] or self.size + len(packed) > GZIP_CACHE:
+                return
+            old = self.copies.pop(path, None)
+            self.size -= len(old[1]) if old else 0
+            self.copies[path] = (key, packed)
+            self.size += len(packed)
+
+
+GZIPPED = Gzipped()
+
+
 class LiteHandler(tornado.web.StaticFileHandler):
     """The site's files (see the module's doc). Arguments: ``path`` (the site's folder,
     from :func:`site_folder`), ``default_filename="index.html"``."""
+
+    _gz: bytes | None = None
+
+    def prepare(self):
+        """No gzipping in the loop: the application's gzip transform is left out here
+        (a gzipped copy made by :data:`GZIPPED` goes instead, once there is one)."""
+        self._transforms = [t for t in self._transforms
+                            if not isinstance(t, tornado.web.GZipContentEncoding)]
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        self.path = self.parse_url_path(path)
+        absolute = self.get_absolute_path(self.root, self.path)
+        self.absolute_path = self.validate_absolute_path(self.root, absolute)
+        if self.absolute_path is None:
+            return
+        if os.path.splitext(self.absolute_path)[1].lower() in GZIP:
+            self.set_header("Vary", "Accept-Encoding")
+            if "gzip" in self.request.headers.get("Accept-Encoding", "") and \
+                    not self.request.headers.get("Range"):
+                self._gz = GZIPPED.get(self.absolute_path)
+        if self._gz is None:
+            return await super().get(path, include_body)
+        self.modified = self.get_modified_time()
+        self.set_headers()
+        if self.should_return_304():
+            self.set_status(304)
+            return
+        self.set_header("Content-Encoding", "gzip")
+        self.set_header("Content-Length", len(self._gz))
+        self.clear_header("Accept-Ranges")
+        if include_body:
+            for at in range(0, len(self._gz), CHUNK):
+                self.write(self._gz[at:at + CHUNK])
+                await self.flush()
 
     def set_default_headers(self):
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -100,7 +206,7 @@ class LiteHandler(tornado.web.StaticFileHandler):
         if self.absolute_path is None:
             return None
         st = os.stat(self.absolute_path)
-        return f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+        return f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-gz" if self._gz is not None else ""}"'
 
     def set_extra_headers(self, path):
         self.set_header("Cache-Control", "no-cache")          # kept, asked again (ETag)
