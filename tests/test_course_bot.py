@@ -127,3 +127,12 @@ def test_every_quoted_figure_holds_on_a_small_sample():
     within its stated tolerance or three standard errors of that sample)."""
     for name in FIGURES:
         assert "recomputed" in check_figure(name, deals=None if name.startswith("trump.") else 120)
+
+
+@pytest.mark.parametrize("name", ["courtlearn.course_bot", "courtlearn.course_figures",
+                                  "courtlearn.exercises.strategy"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted and result.failed == 0

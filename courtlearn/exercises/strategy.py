@@ -12,6 +12,16 @@ lesson 15 the hand illustrates.
 after a deal. The learner writes the sheet after it: the courts of each side, the streak
 (which side has won how many deals in a row) and who deals next. The answer comes from
 :class:`courtlearn.Session` itself.
+
+>>> import courtlearn as cl
+>>> q = cl.exercises.question("call_trump", 2)         # A♣ Q♣ and three small diamonds
+>>> q.solution
+'♦'
+>>> fb = q.check("clubs")                              # doctest: +ELLIPSIS
+Not yet: with clubs as trumps your side wins about ... deals in 100; with diamonds, ...
+>>> q = cl.exercises.question("score_sheet", 3)        # a court for East–West
+>>> fb = q.check({"courts": (0, 1), "streak": None, "dealer": "South"})  # doctest: +ELLIPSIS
+Correct: Courts: North–South 0, East–West 1 · streak: no streak · South deals next. ...
 """
 from __future__ import annotations
 
