@@ -84,12 +84,16 @@ class TeacherSocket:
 async def run(args) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(Path(tmp) / "quiz.sqlite", CODE, tables=1,
-                               extra=["--show-teacher-link"]).start()
+                               extra=["--show-teacher-link", "--proxy", "127.0.0.1",
+                                      "--max-learners", str(args.learners + 10)]).start()
         try:
             link = next(line for line in server.lines if line.startswith("teacher page: "))
             teacher = TeacherSocket(server.port, link.split("#", 1)[1])
             await teacher.connect()
-            learners = [SimulatedLearner(server.address, f"L{i}", code=CODE, seed=i)
+            # each phone from an address of its own (through --proxy: the per-address
+            # joining limits are a school's, not one machine's)
+            learners = [SimulatedLearner(server.address, f"L{i}", code=CODE, seed=i,
+                                         headers={"X-Forwarded-For": f"10.1.{i // 256}.{i % 256}"})
                         for i in range(args.learners)]
             t0 = time.perf_counter()
             for i in range(0, len(learners), 50):           # join in waves of 50
