@@ -607,10 +607,9 @@ def _summary(deal, seat, decisions) -> str:
     if unlucky:
         moments = []
         for d in unlucky[:3]:
-            moments.append(tr("{where} ({chosen} instead of {better}: with best play {then} "
-                              "instead of {instead})", where=_where(d), chosen=d.chosen,
-                              better=_names([d.best]), then=_stake_words(d, d.chosen),
-                              instead=_stake_words(d, d.best)))
+            moments.append(tr("{where} ({chosen} instead of {better}: with best play, "
+                              "{instead} with it)", where=_where(d), chosen=d.chosen,
+                              better=_names([d.best]), instead=_stake_words(d, d.best)))
         more = ""
         if len(unlucky) > 3:
             more = " " + tr("({n} more besides)", n=len(unlucky) - 3)

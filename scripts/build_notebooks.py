@@ -14,9 +14,14 @@ and writes the executed notebook that learners open and nbval compares.
 
 Prose checks: the source's front matter may list, under ``courtlearn: outputs_show:``,
 sentences the outputs must contain (what the text claims the engine printed), and every
-cell tagged ``solution`` (an exercise's worked answer) must print "Correct". A cell that
-fails, a sentence missing from the outputs or a wrong worked answer stops the build with
-the reason.
+cell tagged ``solution`` (an exercise's worked answer) must print "Correct". Under
+``courtlearn: figures:`` it names the numbers its prose quotes from a big measurement
+(:mod:`courtlearn.rules_figures` for the rules lessons, "rules.*";
+:mod:`courtlearn.course_figures` for the strategy lessons): each is recomputed here on a
+smaller sample and must agree with the quoted value within the figure's stated tolerance,
+and the quoted value must be in the text. A cell that fails, a sentence missing from the
+outputs, a wrong worked answer or a figure that no longer holds stops the build with the
+reason.
 
 Languages: the Urdu and Hindi lessons are texts of their own in ``.text/ur/`` and
 ``.text/hi/`` (``notebooks/.text/ur/00_start_here.md`` makes
@@ -110,18 +115,22 @@ def read_source(source: Path):
 
 
 def check_figures(source: Path) -> None:
-    """The numbers a strategy lesson quotes (its front matter's ``courtlearn: figures:``,
-    names of :data:`courtlearn.course_figures.FIGURES`): each is recomputed with a small
-    sample and must lie within the figure's stated tolerance of the quoted value, and the
-    quoted value (in 100, whole or to one decimal) must be in the lesson's text."""
+    """The numbers a lesson quotes (its front matter's ``courtlearn: figures:``, names of
+    :data:`courtlearn.course_figures.FIGURES` for the strategy lessons, and of
+    :data:`courtlearn.rules_figures.FIGURES`, "rules.*", for the rules lessons): each is
+    recomputed with a small sample and must lie within the figure's stated tolerance of
+    the quoted value, and the quoted value (in 100, whole or to one decimal) must be in
+    the lesson's text."""
     meta = (jupytext.read(source, fmt="md:myst").metadata.get("courtlearn") or {})
     names = meta.get("figures") or []
     if not names:
         return
     sys.path.insert(0, str(ROOT))
-    from courtlearn.course_figures import FIGURES, check_figure
+    from courtlearn import course_figures, rules_figures
     text = source.read_text(encoding="utf-8")
     for name in names:
+        module = rules_figures if name.startswith("rules.") else course_figures
+        FIGURES, check_figure = module.FIGURES, module.check_figure
         try:
             print("  ", check_figure(name), flush=True)
         except (KeyError, ValueError) as err:

@@ -1,14 +1,17 @@
-"""A lesson's "Check yourself" cells never answer for the learner in a class (issue 26).
+"""A lesson's "Check yourself" asks first, and never answers for the learner (issues 26, 30).
 
-Once a notebook joined a class (``cl.classroom.join``), every ``q.check(answer)`` goes to
-the teacher as the learner's answer, unless the answer is a worked one
-(``cl.exercises.worked(...)``, ``cl.puzzles.worked(...)``) or not given (``...``). The
-lessons' answer cells hold the lesson's own answers, so a learner who runs a lesson top to
-bottom must send nothing. Here the check cells of every lesson text, in every language,
-run in this process in a notebook that joined a (fake) class: ``COURTLEARN_CLASS`` names
-one, and the client's ``_report`` (where every result leaves for the class) records
-instead of sending. Then the learner's own line, the one the cell's comment suggests,
-typed in place of the worked answer: that one counts.
+Every Check yourself cell holds ``answer = ...``: run as it is, it prints "Not answered
+yet"; the learner types their answer in its place; a hint, then the worked answer, wait
+folded under the question for whoever asks (``q.hint()``, ``q.show_answer()``). Once a
+notebook joined a class (``cl.classroom.join``), every check of an exercise question or a
+puzzle goes to the teacher as the learner's answer; nothing else does. Here the check
+cells of every lesson text, in every language, run in this process in a notebook that
+joined a (fake) class: ``COURTLEARN_CLASS`` names one, and the client's ``_report``
+(where every result leaves for the class) records instead of sending. Run as written,
+they send nothing; asking for the hint and the answer sends nothing; the learner's own
+answer (the engine's, typed in place of ``...``) prints Correct and is sent, once.
+(A lesson's own questions, ``cl.exercises.ask``, are checked in the notebook only: the
+kernels of tests/test_rerun_cells.py run those.)
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ TEXTS = ROOT / "notebooks" / ".text"
 SOURCES = sorted(p for sub in ("", "ur", "hi") for p in (TEXTS / sub).glob("[0-9]*.md"))
 IDS = [str(p.relative_to(TEXTS)) for p in SOURCES]
 MAKERS = {("exercises", "question"), ("puzzles", "puzzle")}
-YOURS = re.compile(r"#.*?\b(answer = .+?)\s*$", re.MULTILINE)
+ASKS_FIRST = "answer = ..."
 
 
 def language_of(source: Path) -> str:
@@ -67,6 +70,14 @@ def _cells(source: Path) -> tuple[list[str], list[str]]:
     return makers, checks
 
 
+def _receiver(code: str) -> str:
+    """The name whose ``.check`` a check cell calls (``q1`` in ``q1.check(answer)``)."""
+    for node in ast.parse(code).body:
+        if _is_check(node) and isinstance(node.value.func.value, ast.Name):
+            return node.value.func.value.id
+    raise AssertionError(f"no check in:\n{code}")
+
+
 @pytest.fixture
 def joined(monkeypatch):
     """A notebook that joined a class: every result it would send, in a list."""
@@ -79,11 +90,16 @@ def joined(monkeypatch):
 
 
 def _run(makers, checks, capsys) -> tuple[dict, list[str]]:
+    """Run the makers, then the checks of the items they made (a check of a lesson's own
+    question, made by ``cl.exercises.ask`` from the lesson's state, is left to the
+    kernels); what each check printed."""
     ns: dict = {"cl": cl}
     for code in makers:
         exec(compile(code, "<cell>", "exec"), ns)
     said = []
     for code in checks:
+        if _receiver(code) not in ns:
+            continue
         capsys.readouterr()
         exec(compile(code, "<cell>", "exec"), ns)
         said.append(capsys.readouterr().out)
@@ -103,32 +119,44 @@ def test_running_a_lesson_s_checks_sends_nothing_to_the_class(source, joined, ca
     makers, checks = _cells(source)
     with using(language_of(source)):
         _, said = _run(makers, checks, capsys)
-        verdicts = (tr("Correct: {why}", why="").strip(),
-                    tr("Not answered yet: replace ... with your answer."))
+        not_yet = tr("Not answered yet: replace ... with your answer.")
     assert joined == [], f"{source.name} answers for the learner: {joined}"
-    # each check still says its verdict: the lesson's answer right, or not answered yet
-    assert all(s.startswith(verdicts) for s in said), said
+    # each check asks: nothing is answered before the learner has written something
+    assert all(s.startswith(not_yet) for s in said), said
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=IDS)
-def test_each_check_cell_shows_where_the_learner_s_own_answer_goes(source, joined, capsys):
-    """A check cell holds either ``answer = ...`` (the learner writes theirs in its place)
-    or a worked answer whose note shows the learner's own line: typed in the worked
-    answer's place, that line is a real answer and goes to the class."""
-    makers, checks = _cells(source)
-    typed = []
+def test_each_check_cell_asks_first(source):
+    """Issue 30: in 00 and 02-06 the answer was filled in, so "Correct" printed before the
+    learner had thought. Every check cell's answer line is ``answer = ...``."""
+    _, checks = _cells(source)
     for code in checks:
-        lines = code.splitlines()
-        at = [i for i, line in enumerate(lines) if line.startswith("answer = ")]
-        assert len(at) == 1, f"one answer line expected in:\n{code}"
-        if lines[at[0]] == "answer = ...":
-            continue
-        assert "worked(" in lines[at[0]], f"not a worked answer:\n{code}"
-        yours = YOURS.search(lines[at[0]])
-        assert yours, f"no line for the learner's own answer in:\n{code}"
-        lines[at[0]] = yours.group(1)
-        typed.append("\n".join(lines))
+        lines = [line for line in code.splitlines() if line.startswith("answer = ")]
+        assert lines == [ASKS_FIRST], f"{source.name}: a check cell that answers for the " \
+                                      f"learner:\n{code}"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=IDS)
+def test_the_learner_s_own_answer_counts_and_help_sends_nothing(source, joined, capsys):
+    """Asking for the hint and the answer sends nothing; the learner's own line (the
+    engine's answer typed in place of ``...``) prints Correct and goes to the class once."""
+    makers, checks = _cells(source)
     with using(language_of(source)):
-        _run(makers, typed, capsys)
-    assert len(joined) == len(typed)
+        ns, _ = _run(makers, [], capsys)
+        correct = tr("Correct: {why}", why="").strip()
+        asked = [c for c in checks if _receiver(c) in ns]
+        for code in asked:
+            item = ns[_receiver(code)]
+            if hasattr(item, "hint"):
+                item.hint()
+                item.show_answer()
+        assert joined == [], f"asking for help sent {joined}"
+        for code in asked:
+            item = ns[_receiver(code)]
+            mine = repr(item.solution) if isinstance(item.solution, str) else repr(list(item.answer))
+            typed = code.replace(ASKS_FIRST, f"answer = {mine}", 1)
+            capsys.readouterr()
+            exec(compile(typed, "<cell>", "exec"), ns)
+            assert capsys.readouterr().out.startswith(correct), typed
+    assert len(joined) == len(asked)
     assert {kind for kind, _, _ in joined} <= {"exercise", "puzzle"}

@@ -61,12 +61,12 @@ def _literal(path: str, pattern: str) -> int:
     return int(m.group(1))
 
 
-def _quick_play(deal):
-    """The lessons' quick play: the caller calls their first card's suit, then every seat
-    plays its first lawful card."""
-    deal.call_trump(deal.hand(deal.trump_caller)[0].suit)
-    while deal.phase == "play":
-        deal.play(deal.legal_cards()[0])
+def _bots_play(deal):
+    """The lessons' sessions (issue 30: no more "the first lawful card"): RuleBot at every
+    seat, the trump call included."""
+    bot = cl.bots.RuleBot()
+    while deal.phase != "over":
+        cl.bots.act(bot, deal)
 
 
 def test_lesson_05_seed_gives_seven_deals_in_a_row():
@@ -76,7 +76,7 @@ def test_lesson_05_seed_gives_seven_deals_in_a_row():
     for n in range(7):
         if n:
             s.next_deal()
-        _quick_play(s.deal)
+        _bots_play(s.deal)
         assert (s.deal.result.winner, s.deal.result.kind) == (0, "tricks")
 
 
@@ -88,7 +88,7 @@ def test_lesson_06_seed_shows_the_three_dealer_rules_in_order():
     for n in range(3):
         if n:
             s.next_deal()
-        _quick_play(s.deal)
+        _bots_play(s.deal)
         r = s.deal.result
         whys.append((cl.next_dealer(s.deal.dealer, r.winner, r.courts > 0)[1], r.kind))
     assert whys == [("same", "tricks"), ("dealers_won", "tricks"), ("partner", "court")]
@@ -109,13 +109,40 @@ def test_lesson_11_claim_the_house_rule_gives_more_courts():
         assert (var.kind == kind).sum() > (std.kind == kind).sum(), kind
 
 
+def _asked(folder: str, lang: str = "") -> set:
+    """The questions (kind, number) the English texts of ``folder`` ask."""
+    out = set()
+    for p in SOURCES:
+        if p.parent.parent.name == folder and p.parent.name == ".text":
+            out |= {(k, int(n)) for k, n in re.findall(
+                r'cl\.exercises\.question\("(\w+)", (\d+)\)', p.read_text(encoding="utf-8"))}
+    return out
+
+
 @pytest.mark.parametrize("kind", list(cl.exercises.KINDS) + list(cl.exercises.PLAY_KINDS))
-def test_each_exercise_asks_every_fixed_question(kind):
-    """An exercise's text asks each fixed question of its kind, and then a fresh one."""
+def test_every_fixed_question_is_asked_and_exercises_ask_new_things(kind):
+    """Each fixed question is asked by a lesson or by its exercise, never by both (issue 30:
+    17 of the 24 questions of exercises 01-07 were the lessons' own); the exercise asks at
+    least three of its own, then a fresh one."""
+    lessons, exercises = _asked("notebooks"), _asked("exercises")
     text = "\n".join(p.read_text(encoding="utf-8") for p in SOURCES if p.parent.parent.name == "exercises")
     for n in range(1, cl.exercises.count(kind) + 1):
-        assert f'cl.exercises.question("{kind}", {n})' in text, (kind, n)
+        assert (kind, n) in lessons | exercises, (kind, n)
+    assert not {q for q in exercises if q[0] == kind} & lessons
+    assert len({q for q in exercises if q[0] == kind}) >= 3
     assert f'cl.exercises.question("{kind}", seed=' in text
+
+
+def test_no_lesson_asks_another_lesson_s_question():
+    """Lesson 10 asked lesson 06's next-dealer questions word for word (issue 30)."""
+    seen: dict = {}
+    for p in SOURCES:
+        if p.parent.parent.name != "notebooks" or p.parent.name != ".text":
+            continue
+        for q in set(re.findall(r'cl\.exercises\.question\("(\w+)", (\d+)\)',
+                                p.read_text(encoding="utf-8"))):
+            assert q not in seen, f"{p.stem} asks {q}, which {seen.get(q)} asks"
+            seen[q] = p.stem
 
 
 def test_a_rebuild_is_byte_identical_to_the_committed_notebook(tmp_path, monkeypatch):

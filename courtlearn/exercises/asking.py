@@ -30,9 +30,9 @@ import html
 import courtlearn as cl
 
 from ..cards import _whole, quoted
-from ..language import tr
+from ..language import suit_word, tr
 from ..render import title_html
-from ._base import Question, Unreadable, read_seat, read_team
+from ._base import Question, Unreadable, read_card, read_seat, read_team
 
 __all__ = ["ask", "LessonQuestion"]
 
@@ -65,15 +65,17 @@ class LessonQuestion(Question):
 
 
 def ask(prompt: str, *, seat: int | None = None, team: int | None = None,
-        number: int | None = None, why: str = "", hint: str = "", rules=None) -> LessonQuestion:
+        number: int | None = None, card=None, suit=None, why: str = "", hint: str = "",
+        rules=None) -> LessonQuestion:
     """A lesson's question whose answer is a ``seat`` (0-3: South, East, North, West), a
-    ``team`` (0 North–South, 1 East–West) or a whole ``number``: give exactly one. ``why``
+    ``team`` (0 North–South, 1 East–West), a whole ``number``, a ``card`` or a ``suit``
+    (a Card or Suit, or their text): give exactly one. ``why``
     (a sentence that stands alone) is said with "Correct" and after the answer, ``hint``
     with "Not yet" and under Hint.
     ``rules`` name the seats (Court Piece's by default)."""
-    given = [x for x in (seat, team, number) if x is not None]
+    given = [x for x in (seat, team, number, card, suit) if x is not None]
     if len(given) != 1:
-        raise ValueError(tr("ask() takes one answer: seat=, team= or number=."))
+        raise ValueError(tr("ask() takes one answer: seat=, team=, number=, card= or suit=."))
     rules = rules or cl.Rules.court_piece()
     if seat is not None:
         if _whole(seat) not in (0, 1, 2, 3):
@@ -95,6 +97,22 @@ def ask(prompt: str, *, seat: int | None = None, team: int | None = None,
         def read(answer):
             return read_team(answer, rules)
         truth = team
+    elif card is not None:
+        truth = read_card(card)
+        solution = str(truth)
+        help_ = tr('Answer with a card, like "K♥" or "KH".')
+        read = read_card
+    elif suit is not None:
+        truth = cl.Suit.parse(suit) if not isinstance(suit, cl.Suit) else suit
+        solution = suit_word(truth)
+        help_ = tr('Answer with a suit, like "hearts" or "♥".')
+
+        def read(answer):
+            try:
+                return cl.Suit.parse(answer.strip() if isinstance(answer, str) else answer)
+            except (ValueError, AttributeError, TypeError):
+                raise Unreadable(tr("I could not read {answer!r} as a suit: write it like "
+                                    "'hearts' or '♥'.", answer=quoted(answer))) from None
     else:
         if _whole(number) is None:
             raise ValueError(tr("number is a whole number, got {value!r}.", value=quoted(number)))

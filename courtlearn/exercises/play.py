@@ -224,6 +224,15 @@ WHAT_TO_PLAY_FIXED = [
     # Dehla Pakad: no clubs: trump with the 10♦ and bank the ten
     _fixed("dehla_pakad", 2, 18,
            "call:D AS 2S 10S 3S 2C 5C 6C 7C AH 10H 7H 2H AC QC 8C 4C KS 8S 5S JS 3C KC"),
+    # (exercise 08's own, issue 30: the strategy lessons 17-19 ask 2-6; found with search)
+    _fixed("court_piece", 1, 644452237, "call:S AS 2S 7S 8S 2D JD 4D 3D AH 3H 2H 4H AD"),
+    _fixed("court_piece", 2, 770593374,
+           "call:S 8H 2H 4H QH AH 9H 3H 6H AD 5D 4D 2D KH 10H JH 7S KD 3D 7D 9D 3C 6C 9C"),
+    _fixed("double_sir", 1, 767736975,
+           "call:C AS 3S 8S 2S KS 6S JS 5S 5D 2D 4D 7D AD 9D 6D 8D QS 4S 7S"),
+    _fixed("dehla_pakad", 0, 312201030,
+           "call:S AC 2C 3C 5C 5H AH 6H 7H 7D AD 3D 2D AS 3S 10S 2S KS 6S 4S QS 4D JS QD 10D"),
+    _fixed("dehla_pakad", 1, 890496676, "call:S 4D 3D 7D KD 2C 5C 3S 3C AH 6H 10H 3H KH"),
 ]
 
 
