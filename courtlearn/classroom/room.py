@@ -190,7 +190,15 @@ class _TableHost:
         window.connected = connected
         if window.hints != hints:
             window.hints = hints
-        return window.snapshot(message, kind)
+        snap = window.snapshot(message, kind)
+        if window.last is snap:
+            # the window keeps its last picture only to see what moved next time (the
+            # trick on show, how many tricks, the piles): those parts alone are kept, not
+            # the whole picture (some 200 objects a seat, replaced at every move, which
+            # the garbage collector walked again and again: 25 ms pauses, issue 29)
+            window.last = {"last": snap["last"], "done": snap["done"],
+                           "piles_raw": snap["piles_raw"]}
+        return snap
 
     def rev(self, seat: int) -> int:
         self._rev[seat] += 1
@@ -377,6 +385,9 @@ class Room:
         self._judging: dict = {}          # (learner, result id) -> its judging under way
         self._title_results()
         self.tally = Tally.of(store.results(code))    # the results, for the dashboard
+        if loop is not None:              # a served class: its heap settles once loaded
+            from .workers import settle_heap
+            loop.call_soon(settle_heap)
 
     # ------------------------------------------------------------------ making and loading
     @classmethod
