@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
+AXE    := build/axe/node_modules/axe-core/axe.min.js
 
 .PHONY: lab test test-engine test-notebooks test-browser test-js notebooks chromium npm nginx student lite bench fuzz clean
 
@@ -54,7 +55,7 @@ npm:
 
 ## make test: the whole suite (engine, widgets, notebooks, browser, binder, wheel, JupyterLite)
 # (the browser and JupyterLite tests each drive their own Playwright: separate runs)
-test: $(VENV)/.test chromium npm nginx build/hub/node_modules/.bin/configurable-http-proxy
+test: $(VENV)/.test chromium npm nginx build/hub/node_modules/.bin/configurable-http-proxy $(AXE)
 	$(PY) -m pytest tests -p no:cacheprovider --ignore=tests/browser --ignore=tests/test_lite.py
 	$(MAKE) --no-print-directory test-js
 	$(PY) -m pytest tests/browser -p no:cacheprovider
@@ -71,11 +72,18 @@ test-engine: $(VENV)/.test
 test-notebooks: $(VENV)/.test
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env --nbval-sanitize-with tests/sanitize.cfg notebooks exercises
 
-test-browser: $(VENV)/.test chromium nginx build/hub/node_modules/.bin/configurable-http-proxy
+test-browser: $(VENV)/.test chromium nginx build/hub/node_modules/.bin/configurable-http-proxy $(AXE)
 	$(PY) -m pytest tests/browser -p no:cacheprovider
 
 ## configurable-http-proxy (npm): the JupyterHub that tests/browser/test_hub.py runs the
 ## class server under needs its proxy (installed in build/hub, never globally)
+## axe-core (npm, a pinned version): the accessibility checks the browser tests run on every
+## page (tests/browser/test_axe.py); installed in build/axe, never globally
+$(AXE): | npm
+	mkdir -p build/axe && echo '{"private": true}' > build/axe/package.json
+	cd build/axe && npm install --no-audit --no-fund --loglevel=error axe-core@4.14.1
+	touch $@
+
 build/hub/node_modules/.bin/configurable-http-proxy: | npm
 	mkdir -p build/hub && echo '{"private": true}' > build/hub/package.json
 	cd build/hub && npm install --no-audit --no-fund --loglevel=error configurable-http-proxy@5

@@ -95,6 +95,11 @@ def test_two_learner_pages_solve_a_class_puzzle_by_clicks(servers, phones):
     # the phone: a losing card, the verdict, Try again, then the line
     click_card(narrow.page, wrong.code)
     narrow.page.wait_for_selector('[data-role=puzzle][data-status="failed"]')
+    # a failed try waits for Try again: no seat says "to play" (issue 32), once the defence
+    # has answered the losing card
+    narrow.page.wait_for_selector(f'{TABLE}:not([data-busy="true"]):not([data-pending="true"])')
+    assert narrow.page.evaluate(f"""() => [...document.querySelectorAll('{TABLE} [data-role=turn]')]
+        .filter((e) => e.getClientRects().length).length""") == 0
     said = narrow.page.locator("[data-role=puzzle-verdict]").text_content()
     assert str(wrong) in said and "Try again" in said
     assert said in narrow.page.locator(f"{TABLE} [data-role=message]").text_content()

@@ -55,7 +55,7 @@ def test_prearranged_deal_by_clicks(prearranged):
     assert root.locator("[data-facedown][data-card]").count() == 0
     shown = set(root.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
     assert shown == {"AS", "KS", "QS", "JS", "2C"}
-    expect(hand.first).to_have_attribute("aria-label", "ace of spades")
+    expect(hand.first).to_have_attribute("aria-label", "A♠ ace of spades")   # as shown, then said
     page.screenshot(path=str(ARTIFACTS / "prearranged_trump.png"))
 
     # call trump by a click
@@ -435,8 +435,8 @@ def test_the_table_in_urdu_and_hindi(prearranged):
         return out
 
     english = centres()
-    for lang, family, word, label in (("ur", "Noto Nastaliq Urdu", "حکم", "حکم کا یکّا"),
-                                      ("hi", "Noto Sans Devanagari", "हुकुम", "हुकुम का इक्का")):
+    for lang, family, word, label in (("ur", "Noto Nastaliq Urdu", "حکم", "A♠ حکم کا یکّا"),
+                                      ("hi", "Noto Sans Devanagari", "हुकुम", "A♠ हुकुम का इक्का")):
         r = rev(page)
         kernel(page, f"table.language = '{lang}'; table.refresh()")
         wait_idle(page, r)

@@ -64,6 +64,12 @@ import { h, wordsOf } from "./dom.js";
 const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RED = new Set(["H", "D"]);
 
+/** A heading for a screen reader's outline of the teacher page that is no <h2>/<h3>: in a
+ * notebook, JupyterLab's table of contents would list an output's headings. */
+function heading(level, text) {
+  return h("p", { class: "cl-dash-heading", role: "heading", "aria-level": level, text });
+}
+
 function cardText(code) {
   const c = String(code);
   return `${c.slice(0, -1)}${SUIT[c.slice(-1)] || c.slice(-1)}`;
@@ -301,7 +307,7 @@ function render({ model, el }) {
       h("span", { class: "cl-dash-status", text: lr.connected ? w("here") : w("away") }),
       h("span", { class: "cl-dash-actions" }, [moveSelect(lr.learner, free), removeButton(lr.learner)]),
     ]));
-    lobbyBox.replaceChildren(...[h("h3", { text: w("lobby") }), pager("lobby", st.lobby_page),
+    lobbyBox.replaceChildren(...[heading(2, w("lobby")), pager("lobby", st.lobby_page),
       items.length ? h("ul", { class: "cl-dash-seats" }, items)
         : h("p", { class: "cl-dash-none", text: w("nobody") })].filter(Boolean));
   }
@@ -316,7 +322,7 @@ function render({ model, el }) {
       h("td", { text: r.result || w("playing") }),
       h("td", { text: `${r.tricks[0]}\u2013${r.tricks[1]}${r.tens ? ` (${w("tens")} ${r.tens[0]}\u2013${r.tens[1]})` : ""}` }),
     ]));
-    compareBox.replaceChildren(h("h3", { text: `${w("compare")} (${w("same", { n: c.batch })})` }),
+    compareBox.replaceChildren(heading(2, `${w("compare")} (${w("same", { n: c.batch })})`),
       h("table", { class: "cl-dash-compare", "data-role": "compare", "data-batch": c.batch },
         [h("tbody", {}, rows)]));
   }
@@ -327,7 +333,7 @@ function render({ model, el }) {
   function results(st) {
     const r = st.results || { items: [], learners: [], hardest: [], count: 0 };
     resultsBox.dataset.count = String(r.count || 0);
-    const head = h("h3", { text: w("results") });
+    const head = heading(2, w("results"));
     if (!r.count) {
       resultsBox.replaceChildren(head, h("p", { class: "cl-dash-none", text: w("no_results") }));
       return;
@@ -361,7 +367,7 @@ function render({ model, el }) {
       return tr;
     });
     const parts = [head];
-    if ((r.hardest || []).length) parts.push(h("h4", { text: w("hardest") }), hard);
+    if ((r.hardest || []).length) parts.push(heading(3, w("hardest")), hard);
     resultsBox.replaceChildren(...parts, ...[pager("results", r.pages > 1 ? r : null)].filter(Boolean),
       h("div", { class: "cl-dash-grid-box" }, [h("table", { class: "cl-dash-grid",
         "data-role": "results-grid" }, [h("thead", {}, [h("tr", {}, cols)]), h("tbody", {}, rows)])]));

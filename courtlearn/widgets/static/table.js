@@ -268,12 +268,16 @@ function render({ model, el }) {
           c.setAttribute("data-legal", ok ? "true" : "false");
           c.setAttribute("role", "button");
           c.setAttribute("tabindex", "-1");
+          // a button's name begins with what it shows (A♠): said as seen, then in words
+          const { rank, suit } = split(code);
+          const named = `${rank}${pip(suit)} ${cardLabel(code)}`;
+          c.setAttribute("aria-label", named);
           c.classList.add(ok && (choosing || s.turn) ? "cl-legal" : "cl-illegal");
           if (st.hint && st.hint.card === code) {
             c.setAttribute("data-hint", "true");
             c.setAttribute("data-tag", w("hint"));      // the tag over the card (table.css)
             c.classList.add("cl-hinted");
-            c.setAttribute("aria-label", w("hinted_card", { card: cardLabel(code) }));
+            c.setAttribute("aria-label", w("hinted_card", { card: named }));
             c.setAttribute("title", w("hint_card"));
           }
         }
@@ -377,7 +381,7 @@ function render({ model, el }) {
     }
     return h("div", {
       class: `cl-pile${p.mine ? " cl-pile-mine" : ""}`, "data-role": "pile", "data-team": p.team,
-      "data-count": p.count, "aria-label": w("pile", { name: p.name, count: tricksWord(p.count) }),
+      "data-count": p.count, role: "group", "aria-label": w("pile", { name: p.name, count: tricksWord(p.count) }),
     }, [stack, h("div", { class: "cl-pile-label" }, [
       h("span", { class: "cl-pile-name", text: p.name }),
       h("span", { class: "cl-pile-count", text: tricksWord(p.count) }),
@@ -386,7 +390,7 @@ function render({ model, el }) {
 
   function centreBox(st, fresh) {
     const centre = h("div", { class: "cl-centre" });
-    const trick = h("div", { class: "cl-trick", "data-role": "trick", "data-count": st.trick.length, "aria-label": w("open_trick") });
+    const trick = h("div", { class: "cl-trick", "data-role": "trick", "data-count": st.trick.length, role: "group", "aria-label": w("open_trick") });
     const prevSeats = new Set(((shown && shown.trick) || []).map((t) => `${t.seat}:${t.card}`));
     for (const t of st.trick) {
       const c = faceCard(t.card, t.seat, `cl-slot cl-slot-${t.pos}`);
@@ -402,7 +406,7 @@ function render({ model, el }) {
       centre.append(last);
     }
     if (st.uses_centre) {
-      const pile = h("div", { class: "cl-centre-pile", "data-role": "centre", "data-count": st.centre, "aria-label": w("centre_pile", { count: tricksWord(st.centre) }) });
+      const pile = h("div", { class: "cl-centre-pile", "data-role": "centre", "data-count": st.centre, role: "group", "aria-label": w("centre_pile", { count: tricksWord(st.centre) }) });
       const stack = h("div", { class: "cl-stack" });
       for (let i = 0; i < Math.min(st.centre, 13); i++) stack.append(h("div", { class: "cl-stack-card", style: `--i:${i}` }));
       pile.append(stack, h("div", { class: "cl-pile-label", text: w("centre", { n: st.centre }) }));
@@ -530,7 +534,12 @@ function render({ model, el }) {
         "aria-pressed": showLast ? "true" : "false", "aria-expanded": showLast ? "true" : "false",
         "aria-controls": showLast ? lastViewId : null, text: w("last_trick"),
       });
-      b.addEventListener("click", () => { showLast = !showLast; if (shown) draw(shown, false); });
+      b.addEventListener("click", () => {
+        showLast = !showLast;
+        if (shown) draw(shown, false);
+        const view = showLast && root.querySelector("[data-role=last-trick-view]");
+        if (view && view.scrollIntoView) view.scrollIntoView({ block: "nearest" });   // a phone's short screen
+      });
       row.append(b);
     }
     if (st.best_play && st.best_play.on && st.best_play.note) {
