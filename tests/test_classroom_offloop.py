@@ -153,7 +153,8 @@ def test_a_null_answer_is_refused_and_nothing_is_stored(tmp_path):
 
 def test_the_workers_take_learners_and_addresses_in_turn_and_bound_the_waiting():
     """The queue itself: groups (addresses) in turn, learners of a group in turn, one job
-    of a learner at a time; past a learner's bound, Busy (and nothing queued)."""
+    of a learner at a time, shares counted in time; past a learner's bound, Busy (and
+    nothing queued)."""
     async def main():
         w = work.Workers(asyncio.get_running_loop(), size=1, mode="thread")
         order = []
@@ -164,6 +165,17 @@ def test_the_workers_take_learners_and_addresses_in_turn_and_bound_the_waiting()
         # the kind learner's first job came second, not tenth; its second after one more
         assert order.index("k0") <= 2 and order.index("k1") <= 4, order
         assert order.index("g0") < order.index("g3") < order.index("g6"), order
+        # by time, not turns: a learner whose jobs take 40 ms gets no more of the pool than
+        # one whose jobs take 1 ms (all twenty of which pass before the slow one's third)
+        done = []
+
+        def job(name, seconds):
+            time.sleep(seconds)
+            done.append(name)
+        futs = [w.submit("slow", job, f"s{i}", 0.04, group="10.0.0.7") for i in range(6)]
+        futs += [w.submit("quick", job, f"q{i}", 0.001, group="10.0.0.8") for i in range(20)]
+        await asyncio.gather(*futs)
+        assert done.index("q19") < done.index("s2"), done
         many = [w.submit("greedy", time.sleep, 0.001) for _ in range(work.PER_KEY + 1)]
         with pytest.raises(work.Busy):
             w.submit("greedy", time.sleep, 0.001)

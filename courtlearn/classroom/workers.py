@@ -17,10 +17,12 @@ processes, and the loop only awaits the answer.
   import), a thread does the work: still off the loop, if not off the interpreter;
   without a running loop at all (a script, a doctest) the work runs where it is asked.
 * jobs wait in one queue per *key* (a learner) inside one queue per *group* (the
-  address the learner's requests come from): the pool takes the groups in turn, and in a
-  group the learners in turn, one job of a learner at a time. A learner who asks for more
-  than their share waits behind their own work, never in front of anyone else's; and a
-  stranger who joins many learners from one address still gets one turn of that address.
+  address the learner's requests come from): the pool serves the group that has had the
+  least of its time so far, and in it the learner who has, one job of a learner at a
+  time. A learner who asks for more than their share waits behind their own work, never
+  in front of anyone else's; one whose answers take the solver a second gets as much
+  time as one whose answers take milliseconds, not more; and a stranger who joins many
+  learners from one address shares that address's time among them.
 * bounds: a learner may have :data:`PER_KEY` jobs waiting, an address :data:`PER_GROUP`,
   the class :data:`TOTAL`; past them :meth:`submit` raises :class:`Busy` (its sentence
   says to send again later), and nothing else changes.
@@ -65,12 +67,13 @@ class Busy(Exception):
 
 
 def pool_size() -> int:
-    """Worker processes: one core is the loop's, the others think (at least one, at most
-    four); ``COURTLEARN_CLASS_WORKERS=N`` sets it."""
+    """Worker processes: one a core (at most four; they run at a lower priority than the
+    server, so its loop gets a core when it needs one); ``COURTLEARN_CLASS_WORKERS=N``
+    sets it."""
     env = os.environ.get(ENV, "")
     if env.isdigit() and int(env) > 0:
         return min(16, int(env))
-    return max(1, min(4, (os.cpu_count() or 2) - 1))
+    return max(1, min(4, os.cpu_count() or 1))
 
 
 def _start_worker() -> None:
@@ -90,12 +93,13 @@ def _ping() -> int:
 
 
 class _Job:
-    __slots__ = ("fn", "args", "future", "queued", "again")
+    __slots__ = ("fn", "args", "future", "queued", "again", "group")
 
     def __init__(self, fn, args, future):
         self.fn, self.args, self.future = fn, args, future
         self.queued = time.monotonic()
         self.again = False              # sent again once, after the pool broke
+        self.group = None
 
 
 class Workers:
@@ -122,6 +126,7 @@ class Workers:
         self.closed = False
         self.groups: dict = collections.OrderedDict()   # group -> OrderedDict key -> deque
         self.busy: set = set()                         # keys with a job running
+        self.served: dict = {}          # group, or ("key", key) -> seconds of the pool had
         self.waiting = 0
         self.per_group: collections.Counter = collections.Counter()
         self.running = 0
@@ -209,6 +214,7 @@ class Workers:
                           "and goes again in a moment."))
         if self.waiting >= TOTAL:
             raise Busy(tr("The class server is busy: this goes again in a moment."))
+        self._activate(group, key)
         if keys is None:
             keys = self.groups[group] = collections.OrderedDict()
         if q is None:
@@ -226,28 +232,53 @@ class Workers:
         return await self.submit(key, fn, *args, group=group)
 
     def _next(self):
-        """The next (group, key, job) in turn: groups in turn, keys of a group in turn, a
-        key whose job runs already waits."""
-        for group in list(self.groups):
-            keys = self.groups[group]
-            for key in list(keys):
+        """The next (group, key, job): the group (address) that has had the least time of
+        the pool so far, and in it the key (learner) that has; a key whose job runs waits.
+        Time, not turns: a learner whose answers take the solver a second each gets as
+        much of the pool as one whose answers take 4 ms, not a hundred times more."""
+        best = None
+        for group, keys in self.groups.items():
+            gs = self.served.get(group, 0.0)
+            if best is not None and gs >= best[0]:
+                continue
+            pick = None
+            for key in keys:
                 if key in self.busy:
                     continue
-                q = keys[key]
-                job = q.popleft()
-                self.waiting -= 1
-                self.per_group[group] -= 1
-                if not q:
-                    del keys[key]
-                else:
-                    keys.move_to_end(key)          # the key's next job: after the others'
-                if not keys:
-                    del self.groups[group]
-                    del self.per_group[group]
-                else:
-                    self.groups.move_to_end(group)
-                return group, key, job
-        return None
+                ks = self.served.get(("key", key), 0.0)
+                if pick is None or ks < pick[0]:
+                    pick = (ks, key)
+            if pick is not None:
+                best = (gs, group, pick[1])
+        if best is None:
+            return None
+        _, group, key = best
+        keys = self.groups[group]
+        q = keys[key]
+        job = q.popleft()
+        self.waiting -= 1
+        self.per_group[group] -= 1
+        if not q:
+            del keys[key]
+        if not keys:
+            del self.groups[group]
+            del self.per_group[group]
+        return group, key, job
+
+    def _activate(self, group, key) -> None:
+        """A group or key with work again starts level with the least served of those
+        waiting (time it spent idle is not saved up)."""
+        floor_g = min((self.served.get(g, 0.0) for g in self.groups), default=0.0)
+        if group not in self.groups:
+            self.served[group] = max(self.served.get(group, 0.0), floor_g)
+        keys = self.groups.get(group, {})
+        if key not in keys:
+            floor_k = min((self.served.get(("key", k), 0.0) for k in keys), default=0.0)
+            self.served[("key", key)] = max(self.served.get(("key", key), 0.0), floor_k)
+        if len(self.served) > 50_000:                  # forget the long gone
+            self.served = {k: v for k, v in self.served.items()
+                           if k in self.groups or (isinstance(k, tuple) and k[0] == "key"
+                                                   and k[1] in self.busy)}
 
     def _pump(self) -> None:
         while self.running < self.size and not self.closed:
@@ -261,6 +292,7 @@ class Workers:
             self.busy.add(key)
             started = time.monotonic()
             self.waited_most = max(self.waited_most, started - job.queued)
+            job.group = group
             try:
                 cf = self._pool().submit(job.fn, *job.args)
             except Exception as err:              # noqa: BLE001 (a broken or closed pool)
@@ -288,7 +320,10 @@ class Workers:
         self.running -= 1
         self.busy.discard(key)
         self.done += 1
-        self.ran += time.monotonic() - started
+        took = time.monotonic() - started
+        self.ran += took
+        self.served[job.group] = self.served.get(job.group, 0.0) + took
+        self.served[("key", key)] = self.served.get(("key", key), 0.0) + took
         from concurrent.futures.process import BrokenProcessPool
         if isinstance(err, BrokenProcessPool) and not self.closed:
             self._broken(err)
@@ -305,10 +340,12 @@ class Workers:
         self._pump()
 
     def _requeue(self, key, job) -> None:
-        keys = self.groups.setdefault(("again", key), collections.OrderedDict())
+        group = job.group
+        self._activate(group, key)
+        keys = self.groups.setdefault(group, collections.OrderedDict())
         keys.setdefault(key, collections.deque()).appendleft(job)
         self.waiting += 1
-        self.per_group[("again", key)] += 1
+        self.per_group[group] += 1
 
 
 # ----------------------------------------------------------------------------- the heap
