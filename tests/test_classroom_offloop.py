@@ -185,6 +185,22 @@ def test_the_workers_take_learners_and_addresses_in_turn_and_bound_the_waiting()
     run(main())
 
 
+def test_the_process_pool_starts_in_a_thread_not_in_the_loop():
+    """Starting the forkserver and a worker (which imports courtlearn) took the loop a
+    second and a half on a busy machine, under the first result it had to judge: now the
+    first job waits in its queue while a thread starts the pool."""
+    async def main():
+        w = work.Workers(asyncio.get_running_loop(), size=1, mode="process")
+        t = time.perf_counter()
+        fut = w.submit("first", work.judge, "exercise", "trick_winner/1", "K♥", None, "en")
+        held = time.perf_counter() - t
+        assert await asyncio.wait_for(fut, 120) is True and w.mode == "process"
+        again = await w.run("first", work.judge, "exercise", "trick_winner/1", "2♥", None, "en")
+        assert again is False and held < 0.05, f"submit held the loop {held:.3f} s"
+        w.close()
+    run(main())
+
+
 # ----------------------------------------------------------------------------- item 3
 async def winning_line(level: int, number: int) -> list[str]:
     """The puzzle's winning line, worked out in a process of its own (so nothing the

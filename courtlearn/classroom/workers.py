@@ -67,13 +67,14 @@ class Busy(Exception):
 
 
 def pool_size() -> int:
-    """Worker processes: one a core (at most four; they run at a lower priority than the
-    server, so its loop gets a core when it needs one); ``COURTLEARN_CLASS_WORKERS=N``
-    sets it."""
+    """Worker processes: one core is the loop's, the others think (at least one, at most
+    four; niced as well). On two cores a second worker let the healthy table's slowest
+    reply under bench/class_attacks.py's judging attack go from 97 ms to 597 ms.
+    ``COURTLEARN_CLASS_WORKERS=N`` sets it."""
     env = os.environ.get(ENV, "")
     if env.isdigit() and int(env) > 0:
         return min(16, int(env))
-    return max(1, min(4, os.cpu_count() or 1))
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
 def _start_worker() -> None:
@@ -88,7 +89,7 @@ def _start_worker() -> None:
     import courtlearn.solver  # noqa: F401
 
 
-def _ping() -> int:
+def _ping(_n=None) -> int:
     return os.getpid()
 
 
@@ -140,18 +141,52 @@ class Workers:
                 f"{self.waiting} waiting, {self.done} done>")
 
     # ------------------------------------------------------------------ the pool
-    def _pool(self):
-        if self.executor is None:
-            if self.mode == "process":
-                try:
-                    self.executor = self._process_pool()
-                except Exception as err:               # noqa: BLE001 (a thread does it)
-                    log.warning("no worker processes (%s): a thread judges instead", err)
-                    self.mode, self.size = "thread", 1
-            if self.executor is None:
+    _starting = False
+
+    def _pool_ready(self) -> bool:
+        """Whether the pool takes jobs now. A process pool is started in a thread of its
+        own (starting the forkserver and a worker, which imports courtlearn, takes the
+        caller a second or more on a busy machine: the loop must not wait for it); the jobs
+        wait until it is up, then go."""
+        if self.executor is not None:
+            return True
+        if self.mode != "process":
+            self.executor = concurrent.futures.ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="courtlearn-work")
+            return True
+        if not self._starting:
+            self._starting = True
+            threading.Thread(target=self._start_pool, name="courtlearn-pool-start",
+                             daemon=True).start()
+        return False
+
+    def _start_pool(self) -> None:
+        """(in a thread) The process pool, every worker up and ready, then the jobs go."""
+        try:
+            pool = self._process_pool()
+            list(pool.map(_ping, range(self.size)))
+        except Exception as err:                       # noqa: BLE001 (a thread does it)
+            log.warning("no worker processes (%s): a thread judges instead", err)
+            pool = None
+
+        def ready():
+            self._starting = False
+            if self.closed:
+                if pool is not None:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                return
+            if pool is None:
+                self.mode, self.size = "thread", 1
                 self.executor = concurrent.futures.ThreadPoolExecutor(
                     max_workers=1, thread_name_prefix="courtlearn-work")
-        return self.executor
+            else:
+                self.executor = pool
+            self._pump()
+        try:
+            self.loop.call_soon_threadsafe(ready)
+        except RuntimeError:                           # the loop is closed: nobody waits
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
 
     def _process_pool(self):
         import multiprocessing
@@ -281,6 +316,8 @@ class Workers:
                                                    and k[1] in self.busy)}
 
     def _pump(self) -> None:
+        if self.closed or not self.groups or not self._pool_ready():
+            return
         while self.running < self.size and not self.closed:
             got = self._next()
             if got is None:
@@ -294,7 +331,7 @@ class Workers:
             self.waited_most = max(self.waited_most, started - job.queued)
             job.group = group
             try:
-                cf = self._pool().submit(job.fn, *job.args)
+                cf = self.executor.submit(job.fn, *job.args)
             except Exception as err:              # noqa: BLE001 (a broken or closed pool)
                 self._finished(key, job, started, None, err)
                 continue
