@@ -49,7 +49,9 @@ def main(out: str) -> None:
                 "urdu_trump_phase": state(urdu),
                 "hidden_from_east": hidden, "bots_answer": state(bots),
                 "urdu_hint": state(urdu_hint), "swept": state(swept),
-                "all_hands": state(CardTable(fresh(), seat=0, show_all=True))}
+                "all_hands": state(CardTable(fresh(), seat=0, show_all=True)),
+                # the second trick begun (East won the first with AC and led KC)
+                "second_trick": state(CardTable(fresh("call:S 2C AC 2H 2D KC"), seat=0))}
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(json.dumps(fixtures, ensure_ascii=False))
 

@@ -253,3 +253,27 @@ test("a swept trick flies inside the table and nothing holds it away when the fl
     delete globalThis.getComputedStyle;
   }
 });
+
+test("the last trick can be looked at while the next one is open, and put away again", () => {
+  const { root } = mount(FIX.second_trick);
+  const last = FIX.second_trick.frames.at(-1).last_trick;
+  assert.deepEqual([last.number, last.winner], [1, 1]);
+  assert.equal(root.querySelector("[data-role=trick]").dataset.count, "1");     // KC, open
+  assert.equal(root.querySelector("[data-role=last-trick-view]"), null);
+  const button = () => root.querySelector("[data-role=last-trick-button]");
+  assert.equal(button().getAttribute("aria-pressed"), "false");
+  button().click();
+  const view = root.querySelector("[data-role=last-trick-view]");
+  assert.deepEqual([...view.querySelectorAll("[data-card]")].map((c) => c.dataset.card),
+    last.cards.map((c) => c.card));
+  assert.equal(view.querySelector(".cl-winning").dataset.card, "AC");
+  assert.equal(view.querySelector(".cl-last-caption").textContent, "Trick 1: East won it.");
+  assert.equal(root.querySelector("[data-role=trick]").dataset.count, "1");     // still there
+  assert.equal(button().getAttribute("aria-pressed"), "true");
+  assert.equal(button().getAttribute("aria-controls"), view.id);
+  // Escape puts it away and leaves the keyboard on its button
+  button().focus();
+  root.dispatchEvent(new window.KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  assert.equal(root.querySelector("[data-role=last-trick-view]"), null);
+  assert.equal(document.activeElement, button());
+});
