@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -47,39 +48,86 @@ def pct(xs, q):
 
 
 class Healthy:
-    """A learner seated at table 3 (bots at the others) who asks every 0.2 s (a move that
-    is refused at once: the round trip of a message through the loop)."""
+    """The healthy learner, in a process of its own: seated at table 3 (bots at the
+    others), it asks every 0.2 s (a move that is refused at once: the round trip of a
+    message through the server's loop). Its own process, so that its round trips are the
+    server's and not this one's (the attacks' clients share this process's loop and its
+    GIL). Its samples come back on its stdout; :meth:`take` returns the round trips since
+    the last take."""
 
-    def __init__(self, address, learner=None):
-        self.lr = learner or SimulatedLearner(address, "Healthy", code=CODE,
-                                              origin=address.rstrip("/"))
-        self.times: list[float] = []
-        self.lost = 0
-        self.n = 1_000_000
+    def __init__(self, address, cookie=None):
+        self.args = [sys.executable, str(Path(__file__).resolve()), "--healthy", address,
+                     *(["--cookie", cookie] if cookie else [])]
+        self.proc = None
+        self.samples: list[float] = []
+        self.lock = threading.Lock()
 
     async def start(self):
-        await self.lr.join(table=2, seat=0, timeout=30)
+        self.proc = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
+        line = await asyncio.get_running_loop().run_in_executor(None, self.proc.stdout.readline)
+        if line.strip() != "ready":
+            self.stop()
+            raise RuntimeError(f"the healthy learner did not sit down: {line!r}")
+        threading.Thread(target=self._read, daemon=True).start()
 
-    async def ping_until(self, stop: asyncio.Event):
-        while not stop.is_set():
-            self.n += 1
-            rid = self.n
-            t = time.perf_counter()
-            await self.lr.send({"type": "msg", "content": {"type": "play", "card": "ZZ",
-                                                           "id": rid}})
+    def _read(self):
+        for line in self.proc.stdout:
             try:
-                await self.lr.wait_for(lambda: self.lr.replies.pop(rid, None), 5)
-                self.times.append(time.perf_counter() - t)
-            except Exception:
-                self.lost += 1
-                self.times.append(5.0)
-                if self.lr.closed:
-                    await self.lr.reconnect(timeout=10)
-            await asyncio.sleep(max(0.0, 0.2 - (time.perf_counter() - t)))
+                rtt = float(line)
+            except ValueError:
+                continue
+            with self.lock:
+                self.samples.append(rtt)
 
     def take(self):
-        out, self.times, self.lost = self.times, [], 0
+        with self.lock:
+            out, self.samples = self.samples, []
         return out
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.stdin.close()                 # it stops at the end of its input
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+async def healthy_main(address, cookie=None, most: float = 3600.0):
+    """The healthy learner's process (``--healthy ADDRESS``): "ready" once seated, then one
+    round trip (seconds) a line, every 0.2 s, until its stdin ends (or ``most`` seconds)."""
+    lr = SimulatedLearner(address, "Healthy", code=CODE, origin=address.rstrip("/"),
+                          headers={"Cookie": cookie} if cookie else None)
+    await lr.join(table=2, seat=0, timeout=30)
+    print("ready", flush=True)
+    done = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(done.set)),
+                     daemon=True).start()
+    end = time.monotonic() + most
+    n = 1_000_000
+    while not done.is_set() and time.monotonic() < end:
+        n += 1
+        rid = n
+        t = time.perf_counter()
+        try:
+            await lr.send({"type": "msg", "content": {"type": "play", "card": "ZZ", "id": rid}})
+            await lr.wait_for(lambda: lr.replies.pop(rid, None), 5)
+            print(f"{time.perf_counter() - t:.6f}", flush=True)
+        except Exception:                                # noqa: BLE001 (lost: counted 5 s)
+            print("5.0", flush=True)
+            if lr.closed:
+                try:
+                    await lr.reconnect(timeout=10)
+                except TimeoutError:
+                    break
+        try:
+            await asyncio.wait_for(done.wait(), max(0.0, 0.2 - (time.perf_counter() - t)))
+        except asyncio.TimeoutError:
+            pass
+    await lr.close()
 
 
 def xff(i):
@@ -346,16 +394,18 @@ async def attack_lobby(ctx, end):
 
 
 async def attack_reconnect(ctx, end):
-    """7b: a learner at the healthy table reconnecting with their own token in a loop."""
+    """7b: a learner at the healthy table reconnecting with their own token in a loop
+    (a table-mate at the same table counts the pictures it gets)."""
     a = SimulatedLearner(ctx.address, "Mate", code=CODE, origin=ctx.address.rstrip("/"))
     await a.join(table=2, seat=1, timeout=10)
     token = a.token
     await a.close()
-    before = sum(1 for m in ctx.healthy.lr.received_states) if hasattr(
-        ctx.healthy.lr, "received_states") else None
     states = [0]
-    hook = ctx.healthy.lr.on_state
-    ctx.healthy.lr.on_state = lambda lr, msg, t: states.__setitem__(0, states[0] + 1)
+    watcher = SimulatedLearner(ctx.address, "Watcher", code=CODE,
+                               origin=ctx.address.rstrip("/"),
+                               on_state=lambda lr, msg, t: states.__setitem__(0, states[0] + 1))
+    await watcher.join(table=2, seat=2, timeout=10)
+    states[0] = 0
     n = 0
     start = time.monotonic()
     while time.monotonic() < end:
@@ -368,9 +418,10 @@ async def attack_reconnect(ctx, end):
         except Exception:
             await asyncio.sleep(0.01)
     took = time.monotonic() - start
-    ctx.healthy.lr.on_state = hook
-    return (f"{n / took:.0f} reconnects/s; the table-mate got {states[0] / took:.1f} "
-            f"pictures/s")
+    got = states[0]
+    await watcher.send({"type": "leave"})
+    await watcher.close()
+    return f"{n / took:.0f} reconnects/s; the table-mate got {got / took:.1f} pictures/s"
 
 
 async def attack_twoservers(ctx, end):
@@ -379,22 +430,6 @@ async def attack_twoservers(ctx, end):
         [sys.executable, "-m", "courtlearn.classroom.cli", "class", "serve", "--db", ctx.db,
          "--port", "0", "--host", "127.0.0.1"], capture_output=True, text=True, timeout=60))
     return f"exit {proc.returncode}: {proc.stderr.strip()[:110]}"
-
-
-class HubLearner(SimulatedLearner):
-    """A hub user's learner page: its socket carries the service's login cookie."""
-
-    def __init__(self, *a, cookie: str, **kw):
-        super().__init__(*a, **kw)
-        self.cookie = cookie
-
-    async def connect(self, timeout: float = 10.0) -> None:
-        import websockets
-        self.ws = await asyncio.wait_for(websockets.connect(
-            self.url, origin=self.origin, max_size=2 ** 22, ping_interval=None,
-            additional_headers={"Cookie": self.cookie}), timeout)
-        self.closed = False
-        self._reader = asyncio.ensure_future(self._read())
 
 
 async def attack_hub(ctx, end):
@@ -447,13 +482,11 @@ async def attack_hub(ctx, end):
             os.environ.pop(k) if v is None else os.environ.__setitem__(k, v)
     base = f"http://127.0.0.1:{server.port}/services/courtlearn/"
     origin = f"http://127.0.0.1:{server.port}"
-    healthy = Healthy(base, learner=HubLearner(base, "healthy", origin=origin,
-                                               cookie=cookie("tok-healthy")))
-    stop = asyncio.Event()
-    pinger = None
+    healthy = Healthy(base, cookie=cookie("tok-healthy"))
     try:
         await healthy.start()
-        gone = HubLearner(base, "gone", origin=origin, cookie=cookie("tok-gone"))
+        gone = SimulatedLearner(base, "gone", origin=origin,
+                                headers={"Cookie": cookie("tok-gone")})
         await gone.join()
         ustad = await hub_teacher(base, origin, cookie("tok-ustad"))
         await ustad.send(json.dumps({"type": "msg", "content": {
@@ -461,7 +494,6 @@ async def attack_hub(ctx, end):
         await gone.wait_for(lambda: gone.closed or gone.refusals, 5)
         await ustad.close()
         await gone.close()
-        pinger = asyncio.ensure_future(healthy.ping_until(stop))
         await asyncio.sleep(0.5)
         healthy.take()
         end = time.monotonic() + (end - ctx.started)     # the attack's length, from now
@@ -488,8 +520,6 @@ async def attack_hub(ctx, end):
         r, sv = [0], [0]
         await asyncio.gather(hello_loop("tok-gone", r), hello_loop("tok-service", sv))
         reloads, services = r[0], sv[0]
-        stop.set()
-        await pinger
         times = healthy.take()
         t = time.perf_counter()
         ws = await hub_teacher(base, origin, cookie("tok-ustad"))
@@ -500,10 +530,7 @@ async def attack_hub(ctx, end):
                 f"({'; '.join(sorted(said))}); learners now {learners}; the hub was asked "
                 f"{asked[0]} times; the hub teacher's first state {first:.2f} s"), times
     finally:
-        stop.set()
-        if pinger is not None and not pinger.done():
-            await pinger
-        await healthy.lr.close()
+        healthy.stop()
         server.stop()
         fake.stop()
 
@@ -592,8 +619,6 @@ async def main(seconds: float, only):
         first = await teacher_first_state(ctx)
         print(f"teacher's first state (idle): {first:.2f} s")
         print(f"{'attack':<11} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}  what the attack got")
-        stop = asyncio.Event()
-        pinger = asyncio.ensure_future(ctx.healthy.ping_until(stop))
         await asyncio.sleep(2)
         base = ctx.healthy.take()
         print(f"{'(none)':<11} {pct(base, .5) * 1e3:7.1f} {pct(base, .95) * 1e3:7.1f} "
@@ -615,11 +640,12 @@ async def main(seconds: float, only):
                 said, xs = said
             print(f"{name:<11} {pct(xs, .5) * 1e3:7.1f} {pct(xs, .95) * 1e3:7.1f} "
                   f"{max(xs or [float('nan')]) * 1e3:7.1f}  {said}", flush=True)
-        stop.set()
-        await pinger
+        ctx.healthy.stop()
         last = await teacher_first_state(ctx)
         print(f"teacher's first state (after every attack): {last:.2f} s")
     finally:
+        if getattr(ctx, "healthy", None) is not None:
+            ctx.healthy.stop()
         server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -628,5 +654,10 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=4.0, help="each attack's length")
     ap.add_argument("--only", default="", help="comma-separated attacks: " + ", ".join(ATTACKS))
+    ap.add_argument("--healthy", default=None, help=argparse.SUPPRESS)   # the child's mode
+    ap.add_argument("--cookie", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
-    asyncio.run(main(a.seconds, {x for x in a.only.split(",") if x}))
+    if a.healthy:
+        asyncio.run(healthy_main(a.healthy, a.cookie))
+    else:
+        asyncio.run(main(a.seconds, {x for x in a.only.split(",") if x}))
