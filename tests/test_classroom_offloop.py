@@ -166,16 +166,21 @@ def test_the_workers_take_learners_and_addresses_in_turn_and_bound_the_waiting()
         assert order.index("k0") <= 2 and order.index("k1") <= 4, order
         assert order.index("g0") < order.index("g3") < order.index("g6"), order
         # by time, not turns: a learner whose jobs take 40 ms gets no more of the pool than
-        # one whose jobs take 1 ms (all twenty of which pass before the slow one's third)
-        done = []
+        # one whose jobs take 1 ms (all twenty of which pass before the slow one's third);
+        # each job's time is what it says it took (a clock of the test's), not the machine's
+        done, clock = [], [0.0]
+        timed = work.Workers(asyncio.get_running_loop(), size=1, mode="thread",
+                             clock=lambda: clock[0])
 
         def job(name, seconds):
-            time.sleep(seconds)
+            clock[0] += seconds
             done.append(name)
-        futs = [w.submit("slow", job, f"s{i}", 0.04, group="10.0.0.7") for i in range(6)]
-        futs += [w.submit("quick", job, f"q{i}", 0.001, group="10.0.0.8") for i in range(20)]
+        futs = [timed.submit("slow", job, f"s{i}", 0.04, group="10.0.0.7") for i in range(6)]
+        futs += [timed.submit("quick", job, f"q{i}", 0.001, group="10.0.0.8")
+                 for i in range(20)]
         await asyncio.gather(*futs)
         assert done.index("q19") < done.index("s2"), done
+        timed.close()
         many = [w.submit("greedy", time.sleep, 0.001) for _ in range(work.PER_KEY + 1)]
         with pytest.raises(work.Busy):
             w.submit("greedy", time.sleep, 0.001)

@@ -108,11 +108,14 @@ class Workers:
 
     loop: the room's event loop (None: every job runs at once where it is asked);
     size: worker processes (None: :func:`pool_size`); mode: "process", "thread" or
-    "inline" (None: ``$COURTLEARN_CLASS_WORKERS`` or "process").
+    "inline" (None: ``$COURTLEARN_CLASS_WORKERS`` or "process"); clock: what the time each
+    job took is read from (tests).
     """
 
-    def __init__(self, loop=None, size: int | None = None, mode: str | None = None):
+    def __init__(self, loop=None, size: int | None = None, mode: str | None = None,
+                 clock=time.monotonic):
         self.loop = loop
+        self.clock = clock
         self.size = size or pool_size()
         env = os.environ.get(ENV, "")
         mode = mode or (env if env in ("process", "thread", "inline") else "process")
@@ -327,7 +330,7 @@ class Workers:
                 continue
             self.running += 1
             self.busy.add(key)
-            started = time.monotonic()
+            started = self.clock()
             self.waited_most = max(self.waited_most, started - job.queued)
             job.group = group
             try:
@@ -357,7 +360,7 @@ class Workers:
         self.running -= 1
         self.busy.discard(key)
         self.done += 1
-        took = time.monotonic() - started
+        took = self.clock() - started
         self.ran += took
         self.served[job.group] = self.served.get(job.group, 0.0) + took
         self.served[("key", key)] = self.served.get(("key", key), 0.0) + took
