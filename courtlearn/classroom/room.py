@@ -309,6 +309,17 @@ class Table:
     def rules(self) -> Rules:
         return self.host.session.rules
 
+    def actions_count(self) -> int:
+        """``len(deal.actions)``, worked out once per move (the engine rebuilds the list
+        from its log at each call; the room asked four times a move, once per seat)."""
+        deal = self.deal
+        key = (id(deal), len(deal._log))
+        if self._count[0] != key:
+            self._count = (key, len(deal.actions))
+        return self._count[1]
+
+    _count = (None, 0)
+
     def bot_seat(self, seat: int) -> bool:
         return self.seats[seat].status() in ("bot", "empty")
 
@@ -387,7 +398,7 @@ class Room:
         self.tally = Tally.of(store.results(code))    # the results, for the dashboard
         if loop is not None:              # a served class: its heap settles once loaded
             from .workers import settle_heap
-            loop.call_soon(settle_heap)
+            loop.call_soon(settle_heap, loop)
 
     # ------------------------------------------------------------------ making and loading
     @classmethod
@@ -690,7 +701,7 @@ class Room:
             self._words_to(conn, table, frames[0])
             if text is None:
                 text = _dumps({"type": "state", "table": table.number, "deal": table.deal_number,
-                               "actions": len(table.deal.actions),
+                               "actions": table.actions_count(),
                                "state": {"rev": table.host.rev(seat),
                                          "frames": [self._lean(f) for f in frames],
                                          "follows": follows, "more": more}})

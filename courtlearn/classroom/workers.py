@@ -389,15 +389,18 @@ class Workers:
 
 
 # ----------------------------------------------------------------------------- the heap
+TIDY = 120.0            # seconds between the full garbage collections of a served class
 _settled = False
 
 
-def settle_heap() -> None:
+def settle_heap(loop=None) -> None:
     """Once per process, when a served class is loaded: collect, then freeze what is left
     (the tables, the learners, the deals so far: the class holds them for good), so the
-    garbage collector's full passes walk only what came after (issue 29: a full pass over
-    a school's class took 80-90 ms of the loop; frozen, under 10 ms). Objects frozen are
-    still freed when nothing refers to them; only a reference cycle among them would wait."""
+    garbage collector's full passes walk only what came after; and those full passes no
+    longer come by themselves (every few seconds at a school's pace, each walking every
+    socket's objects: 140-190 ms of the loop) but every :data:`TIDY` seconds from ``loop``.
+    Frozen objects are still freed when nothing refers to them; only a reference cycle
+    among them would wait."""
     global _settled
     if _settled:
         return
@@ -405,6 +408,16 @@ def settle_heap() -> None:
     import gc
     gc.collect()
     gc.freeze()
+    if loop is not None:
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, 1_000_000)    # full passes only from tidy()
+
+        def tidy():
+            if loop.is_closed():
+                return
+            gc.collect()
+            loop.call_later(TIDY, tidy)
+        loop.call_later(TIDY, tidy)
 
 
 # ----------------------------------------------------------------------------- the jobs
