@@ -258,7 +258,8 @@ def probe_server(argv) -> int:
         handle_run(self)
         ms = (time.perf_counter() - t) * 1000
         if ms > 2.0:
-            what = getattr(self._callback, "__qualname__", repr(self._callback))[:90]
+            what = getattr(self._callback, "__qualname__", None) or \
+                type(self._callback).__name__
             if len(slow) < 200:
                 heapq.heappush(slow, (ms, what))
             else:
@@ -296,8 +297,8 @@ def probe_server(argv) -> int:
             import pstats
             prof.disable()
             text = io.StringIO()
-            pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(25)
-            out["profile"] = [ln for ln in text.getvalue().splitlines() if ln.strip()][-28:]
+            pstats.Stats(prof, stream=text).sort_stats(os.environ.get("CLASS_LOAD_SORT", "tottime")).print_stats(40)
+            out["profile"] = [ln for ln in text.getvalue().splitlines() if ln.strip()][-43:]
         out["slow"] = sorted(slow, reverse=True)
         Path(os.environ["CLASS_LOAD_PROBE"]).write_text(json.dumps(out))
     atexit.register(write)
