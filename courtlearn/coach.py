@@ -586,9 +586,9 @@ def _summary(deal, seat, decisions) -> str:
     else:
         moments = []
         for d in bad[:3]:
-            moments.append(tr("{where} ({chosen} instead of {better}, {n} in 100 of the chance)",
-                              where=_where(d), chosen=d.chosen, better=_names([d.best]),
-                              n=round(d.loss * 100)))
+            moments.append(tr("{where} ({chosen} instead of {better}, which wins {n} more "
+                              "deals in 100)", where=_where(d), chosen=_names([d.chosen]),
+                              better=_names([d.best]), n=round(d.loss * 100)))
         joined = list_words(moments)
         if len(moments) == 1:
             text = tr("One moment decided this deal for {seat}: {moments}", seat=name,
@@ -608,7 +608,7 @@ def _summary(deal, seat, decisions) -> str:
         moments = []
         for d in unlucky[:3]:
             moments.append(tr("{where} ({chosen} instead of {better}: with best play, "
-                              "{instead} with it)", where=_where(d), chosen=d.chosen,
+                              "{instead} with it)", where=_where(d), chosen=_names([d.chosen]),
                               better=_names([d.best]), instead=_stake_words(d, d.best)))
         more = ""
         if len(unlucky) > 3:

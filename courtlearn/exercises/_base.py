@@ -500,9 +500,10 @@ class Question:
 
     def _reveal_html(self) -> str:
         """The hint, then the answer, each folded until the learner opens it."""
-        return (f"<details><summary>{html.escape(tr('Hint'))}</summary>"
+        hint, answer = html.escape(tr("Hint")), html.escape(tr("Answer"))
+        return (f"<details><summary>{hint}</summary>"
                 f"<p>{html.escape(self.hint_text)}</p></details>"
-                f"<details><summary>{html.escape(tr('Answer'))}</summary>"
+                f"<details><summary>{answer}</summary>"
                 f"<p>{html.escape(self.answer_text)}</p></details>")
 
     def check(self, answer: Any) -> Feedback:
