@@ -12,7 +12,8 @@ from .cards import Card, Suit, held
 from .language import N_, suit_word, team_word, tr, trn
 from .rules import Rules
 
-__all__ = ["Event", "DEAL_EVENT_TYPES", "event_text", "list_cards", "illegal_reason"]
+__all__ = ["Event", "DEAL_EVENT_TYPES", "event_text", "list_cards", "illegal_reason",
+           "court_sentence"]
 
 
 def list_cards(cs) -> str:
@@ -455,8 +456,7 @@ def session_text(kind: str, data: tuple, rules: Rules) -> str:
     if kind == "deal_won":
         (team, courts, result_kind) = data
         if courts:
-            return trn("{side} score {n} court ({kind}).", "{side} score {n} courts ({kind}).",
-                       courts, side=team_word(team), kind=result_word(result_kind))
+            return court_sentence(team_word(team), courts, result_kind)
         return tr("{side} win the deal.", side=team_word(team))
     if kind == "streak":
         (team, count) = data
@@ -486,11 +486,38 @@ def session_text(kind: str, data: tuple, rules: Rules) -> str:
     return kind
 
 
+def court_sentence(side: str, courts: int, kind: str) -> str:
+    """The courts a deal scored, in words (never the result's code), for the session's
+    account of the deal.
+
+    >>> court_sentence("North–South", 1, "goon")
+    'North–South win the deal with a goon court, worth one court.'
+    >>> court_sentence("East–West", 3, "goon")
+    'East–West win the deal with a goon court, worth 3 courts.'
+    >>> court_sentence("East–West", 1, "revoke")
+    'East–West score a court for the revoke they claimed.'
+    """
+    if kind == "court":
+        return tr("{side} win the deal with a court.", side=side)
+    if kind == "goon":
+        return trn("{side} win the deal with a goon court, worth one court.",
+                   "{side} win the deal with a goon court, worth {n} courts.", courts, side=side)
+    if kind == "bavney":
+        return tr("{side} take all thirteen tricks: a bavney, worth 52 courts.", side=side)
+    if kind == "kot":
+        return tr("{side} take all four tens: a kot, worth one court.", side=side)
+    if kind == "revoke":
+        return tr("{side} score a court for the revoke they claimed.", side=side)
+    return trn("{side} score {n} court.", "{side} score {n} courts.", courts, side=side)
+
+
 _RESULT_KINDS = {"court": N_("court"), "goon": N_("goon"), "bavney": N_("bavney"),
                  "revoke": N_("revoke"), "kot": N_("kot"), "tens": N_("tens"),
                  "tricks": N_("tricks")}
 
 
 def result_word(kind: str) -> str:
-    """The name of a kind of result ("court", "goon", "bavney", ...) in the language."""
+    """The game's one word for a kind of result ("court", "goon", "bavney", ...) in the
+    language: a label (a table's column, a glossary), never a sentence's ending in brackets
+    (a learner reads :func:`court_sentence`)."""
     return tr(_RESULT_KINDS[kind]) if kind in _RESULT_KINDS else kind
