@@ -267,10 +267,10 @@ class HubLearnerSocket(HubLogin, LearnerSocket):
             return
         super().open()
 
-    async def on_message(self, message):
+    def on_message(self, message):
         if self.hub_user is None:
-            return
-        await super().on_message(message)
+            return None
+        return super().on_message(message)       # (None, or the pause of a flood)
 
     async def _hello(self, msg) -> None:
         """As the plain server's: a page coming back (its hub user is a learner already)
