@@ -58,7 +58,7 @@ class SimulatedLearner:
         self.welcome = None
         self.roster = None
         self._next_id = 1
-        self._changed = asyncio.Event()
+        self._waiters: list = []                 # the futures wait_for sleeps on
         self._reader = None
         self.closed = False
         self.sent_at = None                      # when the last intent went out (perf_counter)
@@ -89,7 +89,12 @@ class SimulatedLearner:
             pass
         finally:
             self.closed = True
-            self._changed.set()
+            self._wake()
+
+    def _wake(self) -> None:
+        for w in self._waiters:
+            if not w.done():
+                w.set_result(None)
 
     def _handle(self, text: str) -> None:
         now = time.perf_counter()
@@ -142,7 +147,7 @@ class SimulatedLearner:
             self.puzzle_replies[content.get("reply_to")] = content
         elif kind == "puzzle_end":
             self.puzzle_over = True
-        self._changed.set()
+        self._wake()
 
     async def send(self, msg) -> None:
         await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
@@ -160,11 +165,17 @@ class SimulatedLearner:
             if left <= 0:
                 raise TimeoutError(f"{self.name}: waited {timeout} s; last refusal: "
                                    f"{self.refusals[-1:]}")
-            self._changed.clear()
+            # a bare future and a timer (asyncio.wait_for would make a task at each wait:
+            # two hundred learners in one process, woken four times a move)
+            loop = asyncio.get_running_loop()
+            fut = loop.create_future()
+            self._waiters.append(fut)
+            timer = loop.call_later(left, _expire, fut)
             try:
-                await asyncio.wait_for(self._changed.wait(), left)
-            except asyncio.TimeoutError:
-                pass
+                await fut
+            finally:
+                timer.cancel()
+                self._waiters.remove(fut)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -339,6 +350,11 @@ class SimulatedLearner:
             if reply.get("ok"):
                 moves += 1
         return moves
+
+
+def _expire(fut) -> None:
+    if not fut.done():
+        fut.set_result(None)
 
 
 class ServerProcess:
