@@ -52,7 +52,7 @@ def test_call_trump_seeded_is_reproducible():
     assert a.feedback(a.solution).correct is True
 
 
-@pytest.mark.parametrize("n", range(1, 6))
+@pytest.mark.parametrize("n", range(1, 7))
 def test_score_sheet_fixed_questions_check_their_solution_and_judge_wrong_sheets(n):
     q = ex.question("score_sheet", n)
     after = q.extra["after"]
@@ -69,16 +69,37 @@ def test_score_sheet_fixed_questions_check_their_solution_and_judge_wrong_sheets
 
 def test_score_sheet_answers_come_from_the_session():
     q = ex.question("score_sheet", 3)                      # a court for East–West
-    assert q.extra["after"] == {"courts": (0, 1), "streak": (None, 0), "dealer": 0}
+    assert q.extra["after"] == {"courts": (0, 1), "goon_courts": (0, 0), "streak": (None, 0),
+                                "dealer": 0}
     assert q.feedback({"courts": (0, 1), "streak": ("East–West", 3), "dealer": "South"}) \
         .message.startswith("Not yet: look again at the streak")
-    q5 = ex.question("score_sheet", 5)                     # Double Sir goon court: 3 courts
-    assert q5.deal.rules.game == "double_sir" and q5.extra["after"]["courts"] == (0, 3)
+
+
+@pytest.mark.parametrize("n, game, courts", [(5, "double_sir", (0, 3)), (6, "court_piece", (1, 1))])
+def test_a_goon_court_counts_at_its_worth_and_the_next_seat_deals(n, game, courts):
+    # RULES.md: a goon court is the dealer's side's court, worth goon_courts (3) in Double
+    # Sir and one court in Court Piece; the dealer's side won, so the next seat deals
+    q = ex.question("score_sheet", n)
+    deal = q.deal
+    assert deal.rules.game == game and deal.result.kind == "goon"
+    assert deal.result.winner == deal.dealer % 2
+    after = q.extra["after"]
+    assert after["courts"] == courts and after["dealer"] == (deal.dealer + 1) % 4
+    assert after["goon_courts"][deal.result.winner] == 1 and after["streak"] == (None, 0)
+    one = dict(after, courts=tuple(c - (deal.result.courts - 1) * (i == deal.result.winner)
+                                   for i, c in enumerate(after["courts"])))
+    if game == "double_sir":                  # counted as one court: the worth is named
+        fb = q.feedback(one)
+        assert not fb.correct and "scores as 3 courts" in fb.message
+    fb = q.feedback(dict(after, goon_courts=(0, 0)))     # not marked as a goon court
+    assert not fb.correct and "goon court" in fb.message
+    fb = q.feedback(dict(after, dealer=deal.dealer))     # the dealer's side won: it passes on
+    assert not fb.correct and "who deals next" in fb.message
 
 
 def test_score_sheet_bad_answers_get_a_sentence():
     q = ex.question("score_sheet", 1)
-    for junk, says in (({"courts": (0, 0)}, "needs streak, dealer"),
+    for junk, says in (({"courts": (0, 0)}, "needs streak, next dealer"),
                        ({"courts": "x", "streak": None, "dealer": "N"}, "courts is two"),
                        ({"courts": (0, 0), "streak": ("Purple", 2), "dealer": "N"}, "team"),
                        ("sheet", "Write the sheet"), (5, "Write the sheet")):

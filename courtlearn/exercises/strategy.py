@@ -9,9 +9,11 @@ the chance with the learner's suit and with the best one, and names the rule of 
 lesson 15 the hand illustrates.
 
 ``score_sheet``: a session of Court Piece or Double Sir, played by the computer, stops
-after a deal. The learner writes the sheet after it: the courts of each side, the streak
-(which side has won how many deals in a row) and who deals next. The answer comes from
-:class:`courtlearn.Session` itself.
+after a deal. The learner writes the sheet after it: the courts of each side (a goon court
+at its worth: one court in Court Piece, ``goon_courts`` courts in Double Sir), the goon
+courts among them (marked, as the sheet shows them), the streak (which side has won how
+many deals in a row) and who deals next. The answer comes from :class:`courtlearn.Session`
+itself.
 
 >>> import courtlearn as cl
 >>> q = cl.exercises.question("call_trump", 2)         # A♣ Q♣ and three small diamonds
@@ -22,6 +24,10 @@ Not yet: with clubs as trumps your side wins about ... deals in 100; with diamon
 >>> q = cl.exercises.question("score_sheet", 3)        # a court for East–West
 >>> fb = q.check({"courts": (0, 1), "streak": None, "dealer": "South"})  # doctest: +ELLIPSIS
 Correct: Courts: North–South 0, East–West 1 · streak: no streak · South deals next. ...
+>>> q = cl.exercises.question("score_sheet", 5)        # a goon court in Double Sir
+>>> fb = q.check({"courts": (0, 1), "goon courts": (0, 1), "streak": None,
+...               "next dealer": "South"})              # doctest: +ELLIPSIS
+Not yet: look again at the courts: East–West dealt and won a court, a goon court, which Double Sir scores as 3 courts.
 """
 from __future__ import annotations
 
@@ -42,11 +48,13 @@ CALL_RULE = N_("Call your longest suit; between suits of equal length, the one w
                "cards. Length counts for more than high cards: an ace wins its trick whichever "
                "suit is trumps.")
 SHEET_TITLE = N_("The score sheet")
-SHEET_RULE = N_("After each deal: a court (or goon court) adds to the winners' courts and sets "
-                "the streak to nothing; any other win adds one to the winners' streak (a "
-                "streak of seven deals is a court). The next dealer comes from the side that "
-                "lost: the dealer's side won, the next player deals; the trump caller's side "
-                "won, the same player deals again, or the dealer's partner after a court.")
+SHEET_RULE = N_("After each deal: a court adds to the winners' courts and sets the streak to "
+                "nothing. A goon court, a court won by the side that dealt, is marked as one "
+                "and counts at its worth: one court in Court Piece, three in Double Sir (ten "
+                "with lesson 22's house rule). Any other win adds one to the winners' streak "
+                "(a streak of seven deals is a court). The next dealer comes from the side "
+                "that lost: the dealer's side won, the next player deals; the trump caller's "
+                "side won, the same player deals again, or the dealer's partner after a court.")
 
 MARGIN = 0.04          # a suit this close to the best chance is right
 HINT_SEED = 0
@@ -155,7 +163,10 @@ def call_trump_question(deal, number=None, seed=None) -> Question:
                  judge, text=text, number=number, seed=seed, show_all=False,
                  answer_help=tr('Answer with a suit, like "♥" or "hearts".'))
     q.extra.update(chances=chances, best=best, held=held, seat=seat,
-                   text_under_picture=True)
+                   text_under_picture=True,
+                   hint_text=tr("Count the cards of each suit among your five: the longest "
+                                "suit first. Between two suits of the same length, look at "
+                                "their high cards."))
     return q
 
 
@@ -174,6 +185,14 @@ CALL_TRUMP_FIXED = [
     _fixed_call("8S 5S AH 7C 4D"),        # two small before a lone ace
     _fixed_call("KH JH 6C 3C AD"),        # equal lengths: the higher cards
     _fixed_call("QS 10S 8S 5S 9H"),       # four trumps
+    # exercise 11's own (the lesson shows 1-5): small cards, the longest; three small before
+    # a lone ace; two small before a lone ace; equal lengths, the stronger (by a little);
+    # three small before two high
+    _fixed_call("6S 4S 3S KH QD"),
+    _fixed_call("AD 5C 4C 2C 9H"),
+    _fixed_call("8D 6D AS 7H 4C"),
+    _fixed_call("JS 8S 5D 3D AH"),
+    _fixed_call("QH 5H 2H AD KD"),
 ]
 
 
@@ -186,23 +205,50 @@ def call_trump_seeded(seed: int) -> Question:
 
 
 # --------------------------------------------------------------------------- score_sheet
-def _sheet(courts, streak, dealer, rules) -> dict:
-    return {"courts": tuple(courts), "streak": (streak[0], streak[1]), "dealer": dealer}
+#: the keys of a score sheet written as a dict, and the other ways a learner may name them
+#: (English always; the language's own words too, see :func:`sheet_keys`)
+SHEET_KEYS = {"courts": N_("courts"), "goon_courts": N_("goon courts"),
+              "streak": N_("streak"), "dealer": N_("next dealer")}
+_KEY_ALIASES = {"goon": "goon_courts", "gooncourts": "goon_courts", "goons": "goon_courts",
+                "dealer": "dealer", "deals": "dealer", "nextdealer": "dealer",
+                "court": "courts", "streaks": "streak"}
+
+
+def sheet_keys() -> dict:
+    """The keys of a sheet in the language: {"courts": "courts", ...} in English,
+    {"courts": "کوٹ", ...} in Urdu (a learner may write either)."""
+    return {key: tr(words) for key, words in SHEET_KEYS.items()}
+
+
+def _goons(results) -> tuple:
+    """How many goon courts each side has won among ``results``."""
+    out = [0, 0]
+    for res in results:
+        if res.kind == "goon":
+            out[res.winner] += 1
+    return tuple(out)
 
 
 def sheet_label(sheet: dict, rules) -> str:
-    """One line of the score sheet, as the quiz shows it."""
+    """One line of the score sheet, as the quiz shows it (the goon courts named when a side
+    has any: a goon court is counted in the courts at its worth, and marked beside them)."""
     (a, b), (team, n), dealer = sheet["courts"], sheet["streak"], sheet["dealer"]
     streak = tr("no streak") if team is None or not n else \
         trn("{side} {n} deal", "{side} {n} deals", n, side=rules.team_name(team))
-    return tr("Courts: {ns} {a}, {ew} {b} · streak: {streak} · {dealer} deals next",
-              ns=rules.team_name(0), a=a, ew=rules.team_name(1), b=b, streak=streak,
-              dealer=rules.seat_name(dealer))
+    courts = tr("Courts: {ns} {a}, {ew} {b}", ns=rules.team_name(0), a=a,
+                ew=rules.team_name(1), b=b)
+    goons = tuple(sheet.get("goon_courts", (0, 0)))
+    if any(goons):
+        courts = tr("{courts} (goon courts among them: {ns} {a}, {ew} {b})", courts=courts,
+                    ns=rules.team_name(0), a=goons[0], ew=rules.team_name(1), b=goons[1])
+    return tr("{courts} · streak: {streak} · {dealer} deals next", courts=courts,
+              streak=streak, dealer=rules.seat_name(dealer))
 
 
 def _after(session) -> dict:
     courts, streak, _events, nxt = session._tally()
-    return {"courts": tuple(courts), "streak": tuple(streak), "dealer": nxt[0]}
+    return {"courts": tuple(courts), "goon_courts": _goons(session.results),
+            "streak": tuple(streak), "dealer": nxt[0]}
 
 
 def _before(session) -> dict:
@@ -213,7 +259,8 @@ def _before(session) -> dict:
         probe.__dict__.update(session.__dict__)
         probe._closed = True           # only the scored deals
         courts, streak, _e, _n = probe._tally()
-    return {"courts": tuple(courts), "streak": tuple(streak), "dealer": session.deal.dealer}
+    return {"courts": tuple(courts), "goon_courts": _goons(res for _, res in past),
+            "streak": tuple(streak), "dealer": session.deal.dealer}
 
 
 def sheet_choices(q) -> list:
@@ -226,53 +273,80 @@ def sheet_choices(q) -> list:
     return [sheet_label(x, rules) for x in out]
 
 
+def _example(rules) -> str:
+    k = sheet_keys()          # a dict as Python writes it: the keys and names in the language
+    return (f'{{"{k["courts"]}": (1, 3), "{k["goon_courts"]}": (0, 1), "{k["streak"]}": '
+            f'("{rules.team_name(1)}", 2), "{k["dealer"]}": "{rules.seat_name(3)}"}}')
+
+
+def _pair(value, rules, what: str) -> tuple:
+    """Two whole numbers, North–South's then East–West's (or a dict by side)."""
+    if isinstance(value, dict):
+        value = (value.get(rules.team_name(0), value.get(0)),
+                 value.get(rules.team_name(1), value.get(1)))
+    try:
+        pair = tuple(int(x) for x in value)
+    except (TypeError, ValueError):
+        pair = ()
+    if len(pair) != 2 or any(x < 0 for x in pair):
+        raise Unreadable(tr("{what} is two whole numbers: North–South's, then East–West's, "
+                            "like (1, 0).", what=what))
+    return pair
+
+
 def _read_sheet(answer, rules, labels) -> dict:
     if isinstance(answer, str):
         for lab, sheet in labels.items():
             if _norm(answer) == _norm(lab):
                 return sheet
-        raise Unreadable(tr('Write the sheet as a dict, like {{"courts": (1, 0), "streak": '
-                            '("{ew}", 2), "dealer": "{west}"}}.', ew=rules.team_name(1),
-                            west=rules.seat_name(3)))
-    if isinstance(answer, dict):
-        missing = [k for k in ("courts", "streak", "dealer") if k not in answer]
-        if missing:
-            raise Unreadable(tr("The sheet needs {keys}: courts (North–South's, East–West's), "
-                                "the streak (a side and how many deals, or None) and who deals "
-                                "next.", keys=", ".join(missing)))
-        courts = answer["courts"]
-        if isinstance(courts, dict):
-            courts = (courts.get(rules.team_name(0), courts.get(0)),
-                      courts.get(rules.team_name(1), courts.get(1)))
+        raise Unreadable(tr("Write the sheet as a dict, like {example}.",
+                            example=_example(rules)))
+    if not isinstance(answer, dict):
+        raise Unreadable(tr("Write the sheet as a dict, like {example}.",
+                            example=_example(rules)))
+    names = {}
+    for key, words in sheet_keys().items():
+        names[_norm(key)] = key
+        names[_norm(words)] = key
+        names[_norm(tr(SHEET_KEYS[key]))] = key
+    for alias, key in _KEY_ALIASES.items():
+        names.setdefault(alias, key)
+    for key, words in SHEET_KEYS.items():
+        names.setdefault(_norm(words), key)
+    got = {}
+    for key, value in answer.items():
+        field = names.get(_norm(key)) if isinstance(key, str) else None
+        if field is None:
+            raise Unreadable(tr("{key!r} is not part of the sheet: it holds {keys}.",
+                                key=quoted(key), keys=", ".join(sheet_keys().values())))
+        got[field] = value
+    k = sheet_keys()
+    missing = [k[f] for f in ("courts", "streak", "dealer") if f not in got]
+    if missing:
+        raise Unreadable(tr("The sheet needs {keys}: the courts (North–South's, East–West's), "
+                            "the streak (a side and how many deals, or None) and who deals "
+                            "next; and the goon courts when a side has any.",
+                            keys=", ".join(missing)))
+    courts = _pair(got["courts"], rules, k["courts"])
+    goons = _pair(got.get("goon_courts", (0, 0)), rules, k["goon_courts"])
+    streak = got["streak"]
+    if isinstance(streak, (tuple, list)) and len(streak) == 2 and streak[0] is None:
+        streak = None
+    if streak is None or streak == 0 or (isinstance(streak, str) and
+                                         _norm(streak) in ("none", "nobody", "nostreak",
+                                                           "no", "0", _norm(tr("no streak")))):
+        streak = (None, 0)
+    else:
         try:
-            courts = tuple(int(x) for x in courts)
+            team, n = streak
+            streak = (read_team(team, rules), int(n))
+        except Unreadable:
+            raise
         except (TypeError, ValueError):
-            raise Unreadable(tr("courts is two whole numbers: North–South's, then "
-                                "East–West's, like (1, 0).")) from None
-        if len(courts) != 2:
-            raise Unreadable(tr("courts is two whole numbers: North–South's, then "
-                                "East–West's, like (1, 0)."))
-        streak = answer["streak"]
-        if isinstance(streak, (tuple, list)) and len(streak) == 2 and streak[0] is None:
-            streak = None
-        if streak is None or streak == 0 or (isinstance(streak, str) and
-                                             _norm(streak) in ("none", "nobody", "nostreak",
-                                                               "no", "0")):
-            streak = (None, 0)
-        else:
-            try:
-                team, n = streak
-                streak = (read_team(team, rules), int(n))
-            except Unreadable:
-                raise
-            except (TypeError, ValueError):
-                raise Unreadable(tr('streak is a side and a number of deals, like ("{ew}", '
-                                    '2), or None.', ew=rules.team_name(1))) from None
-        return {"courts": courts, "streak": streak,
-                "dealer": read_seat(answer["dealer"], rules)}
-    raise Unreadable(tr('Write the sheet as a dict, like {{"courts": (1, 0), "streak": '
-                        '("{ew}", 2), "dealer": "{west}"}}.', ew=rules.team_name(1),
-                        west=rules.seat_name(3)))
+            raise Unreadable(tr('streak is a side and a number of deals, like ("{ew}", '
+                                '2), or None.', ew=rules.team_name(1))) from None
+    return {"courts": courts, "goon_courts": goons, "streak": streak,
+            "dealer": read_seat(got["dealer"], rules)}
 
 
 def score_sheet_question(session, number=None, seed=None) -> Question:
@@ -289,27 +363,48 @@ def score_sheet_question(session, number=None, seed=None) -> Question:
             return tr("no streak")
         return trn("{side} {n} deal", "{side} {n} deals", n, side=rules.team_name(team))
 
+    sheet_before = tr("The sheet before this deal: courts {ns} {a}, {ew} {b}; streak: "
+                      "{streak}.", ns=rules.team_name(0), a=before["courts"][0],
+                      ew=rules.team_name(1), b=before["courts"][1],
+                      streak=streak_words(before["streak"]))
+    if any(before["goon_courts"]):
+        sheet_before += " " + tr("Goon courts among those courts: {ns} {a}, {ew} {b}.",
+                                 ns=rules.team_name(0), a=before["goon_courts"][0],
+                                 ew=rules.team_name(1), b=before["goon_courts"][1])
     text = "\n".join([
-        rules.title,
-        tr("The sheet before this deal: courts {ns} {a}, {ew} {b}; streak: {streak}.",
-           ns=rules.team_name(0), a=before["courts"][0], ew=rules.team_name(1),
-           b=before["courts"][1], streak=streak_words(before["streak"])),
+        rules.title, sheet_before,
         tr("{seat} dealt; {caller} called trumps.", seat=rules.seat_name(deal.dealer),
            caller=rules.seat_name(deal.trump_caller)),
         said])
     labels = {}
+    goon = res.kind == "goon"
+    worth = res.courts
 
     def judge(answer):
         got = _read_sheet(answer, rules, labels)
         wrong = []
         if tuple(got["courts"]) != tuple(after["courts"]):
-            if res.courts:
+            if goon:
+                wrong.append(trn("the courts: {side} dealt and won a court, a goon court, "
+                                 "which {game} scores as {n} court",
+                                 "the courts: {side} dealt and won a court, a goon court, "
+                                 "which {game} scores as {n} courts", worth,
+                                 side=rules.team_name(res.winner), game=rules.title))
+            elif res.courts:
                 wrong.append(tr("the courts: this deal scored {n} for {side}",
                                 n=res.courts, side=rules.team_name(res.winner)))
             elif after["courts"] != before["courts"]:
                 wrong.append(tr("the courts: a streak of seven deals is a court"))
             else:
                 wrong.append(tr("the courts: a deal won on tricks scores no court"))
+        if tuple(got["goon_courts"]) != tuple(after["goon_courts"]):
+            if goon:
+                wrong.append(tr("the goon courts: the court {side} won was a goon court (they "
+                                "dealt): mark it among the goon courts too",
+                                side=rules.team_name(res.winner)))
+            else:
+                wrong.append(tr("the goon courts: only a court won by the side that dealt "
+                                "is a goon court; this deal adds none"))
         if (got["streak"][0], got["streak"][1]) != (after["streak"][0], after["streak"][1]):
             wrong.append(tr("the streak: a court sets it to nothing; a win without a court adds "
                             "one for the winners, or starts it at one for them"))
@@ -320,19 +415,26 @@ def score_sheet_question(session, number=None, seed=None) -> Question:
             return True, tr("{sheet}. {why}", sheet=sheet_label(after, rules), why=said)
         return False, tr("look again at {parts}.", parts="; ".join(wrong))
 
-    q = Question("score_sheet", deal, tr("Write the score sheet after this deal: the courts, "
-                                         "the streak, and who deals next."),
+    q = Question("score_sheet", deal, tr("Write the score sheet after this deal: the courts "
+                                         "(goon courts too), the streak, and who deals next."),
                  sheet_label(after, rules), said, judge, text=text, number=number, seed=seed,
-                 answer_help=tr('Answer like {{"courts": (1, 0), "streak": ("{ew}", 2), '
-                                '"dealer": "{west}"}} (streak None when there is none).',
-                                ew=rules.team_name(1), west=rules.seat_name(3)))
-    q.extra.update(before=before, after=after)
+                 answer_help=tr("Answer like {example} (the goon courts may be left out when "
+                                "neither side has one; the streak None when there is none).",
+                                example=_example(rules)))
+    q.extra.update(before=before, after=after,
+                   hint_text=tr("Read how the deal ended: a court, a goon court (a court won "
+                                "by the side that dealt) or a win on tricks. That gives the "
+                                "courts and the streak; then see which side lost, for who "
+                                "deals next."))
     for sheet in _all_sheets(q):          # the quiz's labels read as their sheets
         labels[sheet_label(sheet, rules)] = sheet
     return q
 
 
 def _all_sheets(q):
+    """The right sheet, then the wrong ones people write: the goon court counted as one
+    court, or not marked as a goon court; the streak not reset; the dealer passed on, or
+    kept; a court forgotten (or added)."""
     rules = q.deal.rules
     seen = {}
     right = q.extra["after"]
@@ -341,6 +443,16 @@ def _all_sheets(q):
     before = q.extra["before"]
     w = res.winner
     cands = []
+    if res.kind == "goon":
+        if res.courts != 1:                          # Double Sir: counted as one court
+            one = dict(right)
+            cs = list(right["courts"])
+            cs[w] = before["courts"][w] + 1
+            one["courts"] = tuple(cs)
+            cands.append(one)
+        plain = dict(right)                          # not marked as a goon court
+        plain["goon_courts"] = before["goon_courts"]
+        cands.append(plain)
     a = dict(right)
     a["streak"] = (w, before["streak"][1] + 1 if before["streak"][0] == w else 1)
     cands.append(a)
@@ -399,6 +511,7 @@ SCORE_SHEET_FIXED = [
     _fixed_sheet("court_piece", 5, 10),    # a court: the streak goes, the partner deals
     _fixed_sheet("court_piece", 32, 9),    # the seventh deal in a row: a court
     _fixed_sheet("double_sir", 6, 6),      # a goon court in Double Sir: three courts
+    _fixed_sheet("court_piece", 15, 7),    # a goon court in Court Piece: one court, marked
 ]
 
 
@@ -507,4 +620,9 @@ CARD_PLAY_FIXED = [
     _drill("court_piece", 1, 291067314,
            "call:D AS 2S 7S 3S AD 5D 7D 2D 2H 4H KH 6H AH 4D 9H 5H AC 2C 10C 3C KC 4C 4S 5C QC "
            "3D 6D 6C KD", "discard"),
+    # exercise 13's own (lesson 16 asks 2, 4 and 5)
+    _drill("court_piece", 3, 700424688,
+           "call:C AS 6S 2D 5S KS 8S 4H 7S 2S JS 7C 8C 2H 6H KH 5H AH 8H 3H 4C 3S QS 9C 10C 4D "
+           "3D 5D 9D QH JH 4S 7H 10H 2C", "overtrump"),
+    _drill("court_piece", 2, 852603213, "call:C AD 2D 3D 4D AC", "second_hand"),
 ]
