@@ -37,6 +37,7 @@ import logging
 import pathlib
 import re
 import socket
+import struct
 import time
 from urllib.parse import urlparse
 
@@ -109,8 +110,17 @@ REPLACEABLE = ("state", "lobby", "table", "puzzle_state", "projector_state")
 _PREFIXES = {f'{{"type":"{k}"': k for k in REPLACEABLE}
 # write text frames onto the stream without tornado's write_message (see _Socket._write);
 # False goes back to write_message (tornado's public way, a task a message)
-_RAW_FRAMES = hasattr(tornado.websocket, "WebSocketProtocol13") and \
-    hasattr(tornado.websocket.WebSocketProtocol13, "_write_frame")
+_RAW_FRAMES = hasattr(tornado.websocket, "WebSocketProtocol13")
+
+
+def _text_frame(data: bytes) -> bytes:
+    """One unmasked, final WebSocket text frame (RFC 6455 5.2) of ``data``: a server's."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n <= 0xFFFF:
+        return struct.pack("!BBH", 0x81, 126, n) + data
+    return struct.pack("!BBQ", 0x81, 127, n) + data
 
 
 def page_words() -> dict[str, str]:
@@ -225,6 +235,8 @@ class _Socket(tornado.websocket.WebSocketHandler):
         self.hello_task = None            # a hello being checked
         self.queued: list[dict] = []      # messages that came while it was
         self.probation = False            # opened past the general cap: prove it or go
+        self.batch: list[str] | None = None   # what this tick says, written once (drain)
+        self.batch_bytes = 0
 
     # -- upgrade
     def prepare(self):
@@ -261,22 +273,40 @@ class _Socket(tornado.websocket.WebSocketHandler):
         if ws is None or ws.is_closing():
             return
         kind = _kind_of(text)
-        if kind is not None and (self.pending > SLOW_BYTES or kind in self.held):
+        if kind is not None and (self.pending + self.batch_bytes > SLOW_BYTES or
+                                 kind in self.held):
             self.held[kind] = text          # the latest picture wins
             return
         self._write(text)
 
     def _write(self, text: str) -> None:
+        """Onto the socket's batch: what this tick says to the page goes out in one write
+        (a move's picture and the reply to the mover, one segment on the network instead
+        of two: on loopback each send also does the receiving side's work)."""
+        if self.batch is None:
+            self.batch = []
+            self.server.to_drain(self)
+        self.batch.append(text)
+        self.batch_bytes += len(text)
+
+    def drain(self) -> None:
+        """Write the batch (the server calls this once a tick, see ClassServer.to_drain)."""
+        batch, self.batch, self.batch_bytes = self.batch, None, 0
         ws = self.ws_connection
+        if not batch or ws is None or ws.is_closing():
+            return
         try:
             if _RAW_FRAMES and type(ws) is tornado.websocket.WebSocketProtocol13 and \
-                    ws._compressor is None:
-                # the text frame straight onto the stream: write_message wraps every write
-                # in a task of its own (only to turn a closed stream's error into its own),
-                # some 30 us of the loop a message, five messages a move (issue 29, Speed)
-                done = ws._write_frame(True, 0x1, text.encode())
+                    ws._compressor is None and not ws.mask_outgoing:
+                # the text frames straight onto the stream, in one write: write_message
+                # writes each alone and wraps each write in a task of its own (only to
+                # turn a closed stream's error into its own), some 30 us of the loop a
+                # message, five messages a move (issue 29, Speed)
+                data = b"".join([_text_frame(t.encode()) for t in batch])
+                done = ws.stream.write(data)
             else:
-                done = self.write_message(text)
+                for t in batch:
+                    done = self.write_message(t)
         except (tornado.websocket.WebSocketClosedError, tornado.iostream.StreamClosedError):
             return
         except tornado.iostream.StreamBufferFullError:
@@ -284,13 +314,24 @@ class _Socket(tornado.websocket.WebSocketHandler):
             self.ws_connection.stream.close()     # no goodbye: it is not reading
             return
         if done.done():                     # the kernel took it all at once (nearly always)
+            self._release()
             return
-        size = len(text)
+        size = sum(map(len, batch))
         self.pending += size
         done.add_done_callback(lambda _f, n=size: self._written(n))
 
+    def close(self, code=None, reason=None) -> None:
+        """Closed after what this tick said (a refusal's sentence before the close)."""
+        if self.batch:
+            self.drain()
+        super().close(code, reason)
+
     def _written(self, size: int) -> None:
         self.pending -= size
+        self._release()
+
+    def _release(self) -> None:
+        """The pictures held back go out once the page has taken most of what was sent."""
         if self.held and self.pending <= SLOW_BYTES // 2:
             held, self.held = self.held, {}
             for kind in REPLACEABLE:
@@ -936,6 +977,7 @@ class ClassServer:
         self.buckets: dict = {}           # the API's and the joins' limits: key -> TokenBucket
         self.stopped = False
         self.own_store = False            # the server opened the store: it closes it too
+        self._draining: list = []         # sockets with a batch to write this tick
         self._static: dict[str, tuple[bytes, str]] = {}
         self._page: bytes | None = None
         quiet_logs()
@@ -1253,6 +1295,22 @@ class ClassServer:
 
     def __repr__(self) -> str:
         return self.text()
+
+    def to_drain(self, ws) -> None:
+        """``ws`` has a batch: written at the end of this tick, with every other socket's."""
+        if not self._draining:
+            try:
+                asyncio.get_running_loop().call_soon(self._drain)
+            except RuntimeError:          # not in the loop (a server stopping): write now
+                self._draining.append(ws)
+                self._drain()
+                return
+        self._draining.append(ws)
+
+    def _drain(self) -> None:
+        todo, self._draining = self._draining, []
+        for ws in todo:
+            ws.drain()
 
     def stop(self) -> None:
         """Stop listening, close every socket, save and close the room's store."""
