@@ -37,6 +37,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -248,6 +249,7 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
           f"{100 * (me1 - me0) / window:.0f}% of one core")
     if probe.exists():
         report(json.loads(probe.read_text()))
+    shutil.rmtree(tmp, ignore_errors=True)
     return f
 
 
