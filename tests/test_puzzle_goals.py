@@ -47,6 +47,20 @@ def test_the_goal_scores_and_one_less_does_not(p):
                              f"{reached}, one less {short}: the goal changes nothing")
 
 
+@pytest.mark.parametrize("p", PUZZLES, ids=[p.key for p in PUZZLES])
+def test_the_goal_says_what_it_wins(p):
+    """The learner reads what the target is worth, not only a count."""
+    (won, courts), (short_won, short_courts) = result(p, p.target), result(p, p.target - 1)
+    if courts > 0:                                    # a court made: named as such
+        words = {"dehla_pakad": "a kot"}.get(p.game, "bavney" if courts == 52 else "court")
+    elif won and not short_won:                       # the deal turns on it
+        words = "the deal"
+    else:                                             # the other side's court stopped
+        assert short_courts < 0, p.key
+        words = "stop"
+    assert words in p.goal_text, (p.key, words, p.goal_text)
+
+
 def test_every_level_keeps_its_puzzles():
     counts = {level: sum(p.level == level for p in PUZZLES) for level in cl.puzzles.LEVELS}
     assert counts == {1: 16, 2: 12, 3: 15, 4: 12, 5: 8}, counts
