@@ -25,6 +25,7 @@ import time
 
 import pytest
 
+from courtlearn.classroom import lobby as lobby_module
 from courtlearn.classroom import room as room_module
 from courtlearn.classroom import server as server_module
 from courtlearn.classroom.limits import Guard, Hosts, QuietLog
@@ -483,7 +484,7 @@ def test_a_page_reconnecting_too_often_is_told_so_before_it_is_closed(tmp_path, 
 
 
 def test_lobby_updates_are_bounded_in_bytes(tmp_path, monkeypatch):
-    monkeypatch.setattr(room_module, "LOBBY_BYTES", 20_000)
+    monkeypatch.setattr(lobby_module, "LOBBY_BYTES", 20_000)   # (lobby.py reads it)
 
     async def main():
         async with class_server(tmp_path, tables=2) as server:

@@ -230,7 +230,9 @@ def test_after_a_restart_the_bots_take_the_seats_of_learners_who_do_not_return(t
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("name", ["store", "room", "server", "simulated", "cli"])
+@pytest.mark.parametrize("name", ["store", "room", "learners", "tables", "seats", "play",
+                                  "lobby", "teacher", "recording", "server", "simulated",
+                                  "cli"])
 def test_docstring_examples(name):
     import doctest
     import importlib

@@ -52,7 +52,7 @@ import time
 from courtlearn.language import tr, trn, using
 from courtlearn.rules import team_of
 
-from .room import Refusal
+from .learners import Refusal
 
 __all__ = ["PuzzleDesk", "LearnerPuzzle", "set_level", "desk_of", "learner_words"]
 

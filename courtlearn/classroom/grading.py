@@ -45,7 +45,7 @@ from pathlib import Path
 from courtlearn.language import tr
 from courtlearn.publish import encode_answer, exercise_item, puzzle_item
 
-from .room import Refusal
+from .learners import Refusal
 
 __all__ = ["check_result", "check_answer", "judge_exercise", "judge_puzzle", "JUDGES",
            "Stored", "Tally", "results_frame", "answers_frame", "read", "exercise_item",

@@ -46,7 +46,7 @@ import time
 from courtlearn.language import tr, using
 from courtlearn.render import title_html
 
-from .room import Refusal
+from .learners import Refusal
 
 __all__ = ["Quiz", "QuizQuestion", "start", "desk_of", "CLICK_KINDS", "MAX_QUESTIONS"]
 
