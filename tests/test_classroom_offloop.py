@@ -156,11 +156,17 @@ def test_the_workers_take_learners_and_addresses_in_turn_and_bound_the_waiting()
     of a learner at a time, shares counted in time; past a learner's bound, Busy (and
     nothing queued)."""
     async def main():
-        w = work.Workers(asyncio.get_running_loop(), size=1, mode="thread")
-        order = []
-        futs = [w.submit(("greedy", i % 3), order.append, f"g{i}", group="10.0.0.9")
-                for i in range(9)]
-        futs += [w.submit("kind", order.append, f"k{i}", group="10.0.0.5") for i in range(2)]
+        # every job takes 1 ms on a clock of the test's (on the machine's, a busy machine's
+        # thread switches made equal jobs unequal: k1 came 11th once)
+        order, ticks = [], [0.0]
+        w = work.Workers(asyncio.get_running_loop(), size=1, mode="thread",
+                         clock=lambda: ticks[0])
+
+        def step(name):
+            ticks[0] += 0.001
+            order.append(name)
+        futs = [w.submit(("greedy", i % 3), step, f"g{i}", group="10.0.0.9") for i in range(9)]
+        futs += [w.submit("kind", step, f"k{i}", group="10.0.0.5") for i in range(2)]
         await asyncio.gather(*futs)
         # the kind learner's first job came second, not tenth; its second after one more
         assert order.index("k0") <= 2 and order.index("k1") <= 4, order
