@@ -19,7 +19,7 @@
 // ([data-role=next-deal] aria-pressed, [data-role=ready] data-ready, data-of, data-seconds).
 // "Leave the table" asks first ([data-role=leave-confirm] with [data-role=leave-yes] and
 // [data-role=leave-no]).
-import { h, makeModel, wordsOf } from "./dom.js";
+import { h, makeModel, reconnecting, wordsOf } from "./dom.js";
 import table from "./table.js";
 
 export { makeModel };
@@ -56,8 +56,7 @@ const tokens = {
 };
 
 // ---------------------------------------------------------------- the connection
-let ws = null;
-let retry = 0;
+let socket = null;          // dom.js's reconnecting socket (made at the start, below)
 let joining = null;         // {code, name} typed in, awaiting the welcome
 let seated = null;          // {table, seat, place}
 let view = null;            // the table on screen: {model, el, cleanup, ...}
@@ -75,29 +74,20 @@ function setConnected(on) {
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (socket) socket.send(msg);
 }
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(`${scheme}${location.host}${BASE}ws`);
-  ws = socket;
-  socket.onopen = () => { retry = 0; setConnected(true); hello(); };
-  socket.onmessage = (ev) => {
-    let msg = null;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg && typeof msg.type === "string") handle(msg);
-  };
-  socket.onclose = (ev) => {
-    if (ws !== socket) return;
-    if (HUB && ev.code === LOGIN_AGAIN) { location.reload(); return; }
-    ws = null;
-    setConnected(false);
-    if (view) view.model.lost(w("disconnected"));
-    const delay = Math.min(2000, 250 * 2 ** retry);
-    retry += 1;
-    setTimeout(connect, delay);
-  };
+  socket = reconnecting(`${BASE}ws`, {
+    open() { setConnected(true); hello(); },
+    message: handle,
+    close(ev) {
+      if (HUB && ev.code === LOGIN_AGAIN) { location.reload(); return false; }
+      setConnected(false);
+      if (view) view.model.lost(w("disconnected"));
+      return true;
+    },
+  });
 }
 
 function hello() {
@@ -262,7 +252,7 @@ function showJoin(message) {
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     joining = { code: code.value.trim(), name: name.value.trim() };
-    if (ws && ws.readyState === WebSocket.OPEN) hello();
+    if (socket && socket.isOpen()) hello();
   });
   app.replaceChildren(form);
   if (message) notice(message, "teacher");

@@ -22,7 +22,7 @@
 // (data-seat, aria-pressed), [data-role=replay-first], [data-role=replay-back],
 // [data-role=replay] (a range), [data-role=replay-forward], [data-role=replay-live],
 // [data-role=projector-close], and the table (.cl-table, table.js's attributes).
-import { h, makeModel, wordsOf } from "./dom.js";
+import { h, makeModel, reconnecting, wordsOf } from "./dom.js";
 import dashboard from "./dashboard.js";
 import table from "./table.js";
 
@@ -62,8 +62,7 @@ function tokenOf(text) {
 }
 
 // ---------------------------------------------------------------- the connection
-let ws = null;
-let retry = 0;
+let socket = null;          // dom.js's reconnecting socket (made at the start, below)
 let board = null;           // {model, cleanup}
 let proj = null;            // {model, cleanup, el, bar parts}
 const fontsLoaded = {};
@@ -74,7 +73,7 @@ function setConnected(on) {
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (socket) socket.send(msg);
 }
 
 function notice(text) {
@@ -88,23 +87,11 @@ function notice(text) {
 }
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(`${scheme}${location.host}${BASE}teacher/ws`);
-  ws = socket;
-  socket.onopen = () => { retry = 0; setConnected(true); };
-  socket.onmessage = (ev) => {
-    let msg = null;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg && typeof msg.type === "string") handle(msg);
-  };
-  socket.onclose = () => {
-    if (ws !== socket) return;
-    ws = null;
-    setConnected(false);
-    const delay = Math.min(2000, 250 * 2 ** retry);
-    retry += 1;
-    setTimeout(connect, delay);
-  };
+  socket = reconnecting(`${BASE}teacher/ws`, {
+    open() { setConnected(true); },
+    message: handle,
+    close() { setConnected(false); return true; },
+  });
 }
 
 function handle(msg) {

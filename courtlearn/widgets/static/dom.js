@@ -82,3 +82,44 @@ export function makeModel(sendToServer) {
   };
   return model;
 }
+
+/** A WebSocket to `path` on the page's own host (wss on an https page) that comes back by
+ * itself, as the class pages' sockets do: after a drop it tries again in 0.25, 0.5, 1, then
+ * every 2 s (a server restarting, a phone waking up). `on.open()` when it is (back) open;
+ * `on.message(msg)` for each message that is a JSON object with a string `type` (anything
+ * else is ignored); `on.close(event)` when it dropped: return false to stop trying (the page
+ * reloads instead). Returns `{send(msg), isOpen()}`: `send` sends a message as JSON while
+ * the socket is open and says whether it did. */
+export function reconnecting(path, on) {
+  let ws = null;
+  let retry = 0;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(`${scheme}${location.host}${path}`);
+    ws = socket;
+    socket.onopen = () => { retry = 0; if (on.open) on.open(); };
+    socket.onmessage = (ev) => {
+      let msg = null;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (msg && typeof msg.type === "string") on.message(msg);
+    };
+    socket.onclose = (ev) => {
+      if (ws !== socket) return;
+      ws = null;
+      if (on.close && on.close(ev) === false) return;
+      const delay = Math.min(2000, 250 * 2 ** retry);
+      retry += 1;
+      setTimeout(connect, delay);
+    };
+  }
+  connect();
+  const isOpen = () => ws !== null && ws.readyState === WebSocket.OPEN;
+  return {
+    isOpen,
+    send(msg) {
+      if (!isOpen()) return false;
+      ws.send(JSON.stringify(msg));
+      return true;
+    },
+  };
+}
