@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TrumpDeals", "trump_deals", "trump_groups", "trump_figures", "FIGURES", "figure",
-           "check_figure", "match", "CALLS"]
+from .language import N_
+
+__all__ = ["TrumpDeals", "trump_deals", "trump_groups", "trump_figures", "trump_chart",
+           "chart_style", "FIGURES", "figure", "check_figure", "match", "CALLS"]
 
 HONOURS = {14: "A", 13: "K", 12: "Q", 11: "J"}
 
@@ -146,6 +148,108 @@ def trump_groups(t: TrumpDeals) -> dict:
                 out["aces_else"][(L, a)] = (float(t.won[mm].mean()), int(mm.sum()))
     del np
     return out
+
+
+# the bars of lesson 15's chart: the suit's highest card among the five (its group in
+# trump_groups), the words of its legend, and its colour
+CHART_TOPS = (("A", N_("highest card: the ace"), "#1d6b45"),
+              ("K", N_("highest card: the king"), "#4f9a6e"),
+              ("Q or J", N_("highest card: queen or jack"), "#9cc7a9"),
+              ("10 or lower", N_("highest card: 10 or lower"), "#d9e8dc"))
+#: the fonts a chart needs in each language beside matplotlib's own (which holds no Urdu or
+#: Hindi letter): courtlearn's copies of Noto, the TrueType form of the table's web fonts
+CHART_FONTS = {"ur": ("Noto Nastaliq Urdu", "NotoNastaliqUrdu-arabic-400.ttf"),
+               "hi": ("Noto Sans Devanagari", "NotoSansDevanagari-devanagari-400.ttf")}
+
+
+def chart_style(lang: str | None = None) -> dict:
+    """matplotlib settings that write ``lang`` (the language of ``cl.set_language`` when
+    None): for Urdu and Hindi the bundled Noto font first (matplotlib's own for digits and
+    card letters), the text's language for the shaping of its letters (matplotlib 3.11 and
+    later shape Urdu and Hindi with libraqm). Use it as ``matplotlib.rc_context(style)``.
+
+    >>> chart_style("en")
+    {}
+    >>> chart_style("ur")["font.family"]
+    ['Noto Nastaliq Urdu', 'DejaVu Sans']
+    """
+    from .language import get_language
+    lang = lang or get_language()
+    if lang not in CHART_FONTS:
+        return {}
+    from pathlib import Path
+
+    import matplotlib
+    from matplotlib import font_manager
+    family, file = CHART_FONTS[lang]
+    path = Path(__file__).resolve().parent / "widgets" / "static" / "fonts" / file
+    if family not in {f.name for f in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(str(path))
+    style = {"font.family": [family, "DejaVu Sans"]}
+    if "text.language" in matplotlib.rcParams:
+        style["text.language"] = lang
+    return style
+
+
+def can_write(lang: str | None = None) -> bool:
+    """Whether this matplotlib shapes the letters of ``lang`` (Urdu's joined letters,
+    Hindi's conjuncts): it needs libraqm, built into matplotlib 3.11 and later."""
+    from .language import get_language
+    if (lang or get_language()) not in CHART_FONTS:
+        return True
+    from matplotlib import ft2font
+    return bool(getattr(ft2font, "__libraqm_version__", None))
+
+
+def _chart_class():
+    """A matplotlib Figure that a notebook shows as a picture by itself (a Figure made
+    without pyplot has no picture of its own in IPython: only its text repr)."""
+    from matplotlib.figure import Figure
+
+    class Chart(Figure):
+        def _repr_png_(self) -> bytes:
+            import io
+            buf = io.BytesIO()
+            self.savefig(buf, format="png", dpi=100)
+            return buf.getvalue()
+
+    return Chart
+
+
+def trump_chart(t: TrumpDeals):
+    """Lesson 15's chart from ``t`` (:func:`trump_deals`): for each length of the suit
+    called among the caller's five (1 to 4), how many deals in 100 the caller's side won,
+    one bar per highest card of the suit. Its words are in the language of
+    ``cl.set_language`` (in English where matplotlib cannot shape Urdu or Hindi letters:
+    before 3.11). Returns a matplotlib Figure, which a notebook shows as a picture.
+
+    >>> fig = trump_chart(trump_deals(300, seed=1))
+    >>> [text.get_text() for text in fig.axes[0].get_legend().get_texts()][0]
+    'highest card: the ace'
+    >>> fig._repr_png_()[:4]
+    b'\\x89PNG'
+    """
+    import matplotlib
+
+    from .language import get_language, tr, using
+    lang = get_language() if can_write() else "en"
+    groups = trump_groups(t)["top"]
+    with using(lang), matplotlib.rc_context(chart_style(lang)):
+        fig = _chart_class()(figsize=(7, 3.9))
+        ax = fig.subplots()
+        for i, (top, words, colour) in enumerate(CHART_TOPS):
+            lengths = [L for L in range(1, 5) if (L, top) in groups]
+            ax.bar([L + (i - 1.5) * 0.2 for L in lengths],
+                   [100 * groups[L, top][0] for L in lengths], width=0.2, color=colour,
+                   edgecolor="#333", label=tr(words))
+        ax.set_xticks(range(1, 5), [tr("{n} of 5", n=L) for L in range(1, 5)])
+        ax.set_xlabel(tr("cards of the suit called among the caller's first five"))
+        ax.set_ylabel(tr("deals won in 100"))
+        ax.set_ylim(0, 100)
+        ax.axhline(50, color="#999", linewidth=0.8)
+        ax.legend(fontsize=8, ncol=2, loc="upper left", frameon=False)
+        fig.tight_layout()
+    return fig
 
 
 # ------------------------------------------------------------------ CourseBot's matches
@@ -272,8 +376,13 @@ FIGURES: dict = {
     "trump.length.2": ("the longest suit holds two of the five", 0.553, 0.03),
     "trump.length.3": ("the longest suit holds three of the five", 0.660, 0.03),
     "trump.length.4": ("the longest suit holds four of the five", 0.773, 0.04),
-    # lessons 15-19 (bench/course_bot.py --deals 2000: worth = deals in 100, as a share;
-    # rechecked on its first 300 deals, seats swapped)
+    # lessons 15-19: worth = deals in 100, as a share, from bench/course_bot.py (seeds from
+    # 0, each deal played twice, seats swapped): Court Piece and Double Sir --deals 2000
+    # (build/bench/course_bot_final.txt), but Double Sir's stop_on_one and the course
+    # against RuleBot --deals 20000 --games double_sir --rules stop_on_one --blocks 10, and
+    # Dehla Pakad --deals 4000 --games dehla_pakad --blocks 4 (measured again after
+    # guard_ten left the course); rechecked on the first 300 deals. INTERVALS holds each
+    # one's 95% interval.
     "worth.court_piece.call_longest": ("CourseBot with call_longest minus without it, in court_piece", 0.029, 0.05),
     "worth.court_piece.trump_or_throw": ("CourseBot with trump_or_throw minus without it, in court_piece", 0.180, 0.05),
     "worth.court_piece.win_cheaply": ("CourseBot with win_cheaply minus without it, in court_piece", 0.051, 0.05),
@@ -287,24 +396,60 @@ FIGURES: dict = {
     "worth.dehla_pakad.partner_sure_trick": ("CourseBot with partner_sure_trick minus without it, in dehla_pakad", 0.000, 0.05),
     "worth.court_piece.discard_losers": ("CourseBot with discard_losers minus without it, in court_piece", 0.024, 0.05),
     "worth.double_sir.discard_losers": ("CourseBot with discard_losers minus without it, in double_sir", 0.031, 0.05),
-    "worth.dehla_pakad.discard_losers": ("CourseBot with discard_losers minus without it, in dehla_pakad", 0.020, 0.05),
+    "worth.dehla_pakad.discard_losers": ("CourseBot with discard_losers minus without it, in dehla_pakad", 0.028, 0.05),
     "worth.court_piece.return_partner_suit": ("adding return_partner_suit to CourseBot in court_piece", -0.000, 0.05),
     "worth.double_sir.cash_winners": ("playing cash_winners in double_sir, beyond its games", -0.042, 0.05),
     "worth.double_sir.trump_or_throw": ("playing trump_or_throw in double_sir, beyond its games", -0.022, 0.05),
     "worth.double_sir.overtrump_cheaply": ("playing overtrump_cheaply in double_sir, beyond its games", -0.014, 0.05),
     "worth.double_sir.win_cheaply": ("playing win_cheaply in double_sir, beyond its games", 0.005, 0.05),
     "worth.double_sir.press_on": ("CourseBot with press_on minus without it, in double_sir", 0.083, 0.05),
-    "worth.double_sir.stop_on_one": ("CourseBot with stop_on_one minus without it, in double_sir", 0.179, 0.05),
-    "course.double_sir.rule": ("CourseBot's side against rule in double_sir", 0.652, 0.06),
-    "worth.dehla_pakad.ten_on_partner": ("CourseBot with ten_on_partner minus without it, in dehla_pakad", 0.061, 0.05),
+    "worth.double_sir.stop_on_one": ("CourseBot with stop_on_one minus without it, in double_sir", 0.196, 0.05),
+    "course.double_sir.rule": ("CourseBot's side against rule in double_sir", 0.660, 0.06),
+    "worth.dehla_pakad.ten_on_partner": ("CourseBot with ten_on_partner minus without it, in dehla_pakad", 0.043, 0.05),
     "worth.dehla_pakad.press_on": ("CourseBot with press_on minus without it, in dehla_pakad", 0.052, 0.05),
-    "worth.dehla_pakad.stop_on_one": ("CourseBot with stop_on_one minus without it, in dehla_pakad", 0.121, 0.05),
-    "worth.dehla_pakad.guard_ten": ("adding guard_ten to CourseBot in dehla_pakad", -0.002, 0.05),
-    "worth.dehla_pakad.catch_ten": ("adding catch_ten to CourseBot in dehla_pakad", 0.002, 0.05),
-    "worth.dehla_pakad.cash_winners": ("playing cash_winners in dehla_pakad, beyond its games", -0.042, 0.05),
-    "course.dehla_pakad.rule": ("CourseBot's side against rule in dehla_pakad", 0.612, 0.06),
+    "worth.dehla_pakad.stop_on_one": ("CourseBot with stop_on_one minus without it, in dehla_pakad", 0.128, 0.05),
+    "worth.dehla_pakad.guard_ten": ("adding guard_ten to CourseBot in dehla_pakad", 0.002, 0.05),
+    "worth.dehla_pakad.catch_ten": ("adding catch_ten to CourseBot in dehla_pakad", 0.003, 0.05),
+    "worth.dehla_pakad.cash_winners": ("playing cash_winners in dehla_pakad, beyond its games", -0.040, 0.05),
+    "course.dehla_pakad.rule": ("CourseBot's side against rule in dehla_pakad", 0.610, 0.06),
     "course.court_piece.random": ("CourseBot's side against random in court_piece", 0.846, 0.06),
+}
 
+#: the 95% interval (low, high, deals) of each bench figure of the strategy lessons, by
+#: deal (each deal's two games, seats swapped, give one number: deals are the independent
+#: unit, and a worth is the paired difference of the two bots on the same deals). Double
+#: Sir's stop_on_one: the wider of that and the one from the scatter of ten 2,000-deal
+#: blocks (batch means), which scattered more than the per-deal interval predicts.
+INTERVALS: dict = {
+    "worth.court_piece.call_longest": (0.018, 0.039, 2000),
+    "worth.court_piece.trump_or_throw": (0.167, 0.193, 2000),
+    "worth.court_piece.win_cheaply": (0.043, 0.060, 2000),
+    "worth.court_piece.overtrump_cheaply": (0.048, 0.064, 2000),
+    "worth.court_piece.cash_winners": (0.049, 0.073, 2000),
+    "worth.court_piece.third_hand_high": (0.019, 0.034, 2000),
+    "worth.court_piece.draw_trumps": (-0.006, 0.014, 2000),
+    "worth.court_piece.second_hand_low": (-0.007, 0.008, 2000),
+    "worth.court_piece.partner_sure_trick": (0.051, 0.068, 2000),
+    "worth.court_piece.discard_losers": (0.018, 0.030, 2000),
+    "worth.court_piece.return_partner_suit": (-0.005, 0.004, 2000),
+    "worth.double_sir.partner_sure_trick": (0.0, 0.0, 2000),
+    "worth.double_sir.discard_losers": (0.021, 0.040, 2000),
+    "worth.double_sir.cash_winners": (-0.053, -0.030, 2000),
+    "worth.double_sir.trump_or_throw": (-0.030, -0.014, 2000),
+    "worth.double_sir.overtrump_cheaply": (-0.020, -0.008, 2000),
+    "worth.double_sir.win_cheaply": (-0.006, 0.016, 2000),
+    "worth.double_sir.press_on": (0.069, 0.098, 2000),
+    "worth.double_sir.stop_on_one": (0.188, 0.204, 20000),
+    "course.double_sir.rule": (0.657, 0.664, 20000),
+    "worth.dehla_pakad.partner_sure_trick": (0.0, 0.0, 4000),
+    "worth.dehla_pakad.discard_losers": (0.022, 0.034, 4000),
+    "worth.dehla_pakad.ten_on_partner": (0.037, 0.049, 4000),
+    "worth.dehla_pakad.press_on": (0.042, 0.062, 4000),
+    "worth.dehla_pakad.stop_on_one": (0.118, 0.139, 4000),
+    "worth.dehla_pakad.guard_ten": (-0.003, 0.007, 4000),
+    "worth.dehla_pakad.catch_ten": (-0.001, 0.008, 4000),
+    "worth.dehla_pakad.cash_winners": (-0.049, -0.032, 4000),
+    "course.dehla_pakad.rule": (0.602, 0.619, 4000),
 }
 
 

@@ -121,6 +121,17 @@ def test_the_lessons_quote_figures_that_exist_and_leave_no_blank():
         assert all(n in FIGURES for n in names), path.name
 
 
+def test_every_bench_figure_has_its_interval_and_lies_in_it():
+    """The bot's figures the lessons quote come with the bench's 95% interval (by deal) and
+    the sample it came from; the quoted value is inside it."""
+    from courtlearn.course_figures import INTERVALS
+    bench = [n for n in FIGURES if n.startswith("worth.") or n.startswith("course.")]
+    missing = [n for n in bench if n not in INTERVALS and n != "course.court_piece.random"]
+    assert not missing, missing
+    for name, (low, high, deals) in INTERVALS.items():
+        assert low <= FIGURES[name][1] <= high and deals >= 2000, name
+
+
 def test_every_quoted_figure_holds_on_a_small_sample():
     """Every number lessons 15-19 quote, recomputed as the build does but smaller: the trump
     figures on 20,000 fresh deals, the bot's worths on the bench's first 120 deals (each
