@@ -96,7 +96,7 @@ class Play:
         if self.settings["paused"]:
             raise Refusal(tr("The teacher has paused the tables."))
         watching = self._watching(t)
-        before = len(t.deal.actions)
+        before = t.actions_count()          # (the engine rebuilds deal.actions at each call)
         outcome = t.host.handle(seat, content)
         if not outcome.moved:                # a hint: this seat's window only
             self._state_to(t, seat, [self._snap(t, seat, outcome.message, outcome.kind)])
@@ -110,6 +110,7 @@ class Play:
 
     def _record(self, t: Table, before: int, seat, by: str) -> None:
         tokens = t.deal.actions[before:]
+        t.counted(before + len(tokens))     # the count the next pictures read
         now = time.time()
         self.store.add_actions(t.deal_id, [(before + i, tok, seat, by, now)
                                            for i, tok in enumerate(tokens)])
@@ -123,11 +124,11 @@ class Play:
         if send:
             frames = {}
             watching = self._watching(t)
-        moves = [len(t.deal.actions), 0]
+        moves = [t.actions_count(), 0]
 
         def step(seat):
             self._record(t, moves[0], seat, "bot")
-            moves[0] = len(t.deal.actions)
+            moves[0] = t.actions_count()
             moves[1] += 1
             self._frames_after(t, watching, frames)
         with using(self.language):

@@ -549,7 +549,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
              message: str | None = None, kind: str = "info", replay: bool = False,
              players=None, hints: bool = False, hint: dict | None = None,
              best_play: dict | None = None, review: dict | None = None,
-             controls=(), connected=None) -> Snapshot:
+             controls=(), connected=None, with_words: bool = True) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible, in the language in
     force (:func:`courtlearn.language.using`).
@@ -560,7 +560,9 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
     hint on show (hint_payload), computed from the viewer's own view. controls: more seats
     whose cards the viewer plays (with show_all only). connected: at a class table, four
     of True (the seat's learner is connected), False (away) or None (no learner there).
-    Its ``names`` and ``words`` are copies of tables built once per language."""
+    Its ``names`` and ``words`` are copies of tables built once per language;
+    ``with_words=False`` leaves both out (a class table sends them to a page once, not
+    with every picture)."""
     rules = deal.rules
     v = deal.view(viewer)
     phase = str(v.phase)
@@ -577,10 +579,13 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
                                                          seat=words["seats"][v.dealer])
         kind = "info"
     teams = words["teams"]
-    return {
-        "game": rules.game, "title": _title(words["game"], deal, v, replay),
-        "names": _copy_names(words), "lang": get_language(), "dir": text_direction(),
-        "words": dict(_words_table()),
+    snap = {"game": rules.game, "title": _title(words["game"], deal, v, replay)}
+    if with_words:
+        snap["names"] = _copy_names(words)
+    snap["lang"], snap["dir"] = get_language(), text_direction()
+    if with_words:
+        snap["words"] = dict(_words_table())
+    snap.update({
         "viewer": viewer, "show_all": bool(show_all), "replay": bool(replay), "phase": phase,
         "to_play": to_act if to_act is not None else -1,
         "dealer": v.dealer, "trump_caller": v.trump_caller,
@@ -606,7 +611,8 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "can_review": bool(hints and live and len(deal.actions) > 0),
         "review": review if replay else None,
         "done": len(v.tricks), "piles_raw": list(v.tricks_won),
-    }
+    })
+    return snap
 
 
 def result_sentence(deal) -> str:
@@ -846,6 +852,7 @@ class Seat:
         self.controls = check_controls(controls, seat, show_all)   # seats the viewer plays
         self.players = check_players(players)
         self.connected = None             # a class table's [True/False/None] * 4 (who is here)
+        self.lean = False                 # pictures without names and words (a class table)
         self.replay: int | None = None    # None: live; n: the deal after its first n actions
         self.last = None                  # the last live snapshot made (for what moved where)
         self.hint = None                  # (state key, Hint) of the hint on show
@@ -955,7 +962,7 @@ class Seat:
                         prev=prev, message=message, kind=kind, replay=replay,
                         players=self.players, hints=self._hints, hint=shown,
                         controls=self.controls, best_play=best, review=step,
-                        connected=self.connected)
+                        connected=self.connected, with_words=not self.lean)
         if not replay:
             self.last = snap
         return snap
