@@ -434,3 +434,61 @@ def test_the_notebook_quiz_says_its_prompt_once():
     quiz = room.quiz("trick_winner", n=1, seed=5)
     prompt = quiz.current.prompt
     assert quiz._repr_html_().count(prompt) == 1, quiz._repr_html_()
+
+
+def _no_question_for(monkeypatch, bad):
+    """exercises.NoQuestion for the seeds ``bad(seed)`` picks (as a few seeds of the kinds
+    that look for a position give none); the question otherwise."""
+    from courtlearn.classroom import quiz as quiz_module
+    from courtlearn.exercises import NoQuestion
+    real = quiz_module.question_data
+
+    def question_data(kind, seed):
+        if bad(seed):
+            raise NoQuestion(f"Seed {seed} gives no {kind} question: try another seed.")
+        return real(kind, seed)
+    monkeypatch.setattr(quiz_module, "question_data", question_data)
+
+
+def test_a_seed_with_no_question_gives_way_to_another_seed(monkeypatch):
+    """Issue 29: a seed that gave no question (NoQuestion) stopped the quiz silently, in
+    the class's workers; now the next seed derived from it is tried (answers stored under
+    the seed used), off the loop as before."""
+    from courtlearn.classroom import workers as work
+    from courtlearn.classroom.quiz import _seed
+    first = _seed(7, "trick_winner", 0)
+    _no_question_for(monkeypatch, lambda seed: seed == first)
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        room = Room.create(Store(":memory:"), code="ABC234", tables=1, loop=loop)
+        room._workers = work.Workers(loop, size=1, mode="thread")
+        lr, _token = room.register("Asha")
+        quiz = room.quiz("trick_winner", n=2, seed=7)
+        for _ in range(400):
+            if quiz.current is not None or quiz.finished:
+                break
+            await asyncio.sleep(0.025)
+        assert not quiz.finished and quiz.problem is None
+        cur = quiz.current
+        assert cur.seed != first and cur.item == f"trick_winner/seed={cur.seed}"
+        quiz.answer(lr, {"type": "quiz_answer", "quiz": quiz.id, "index": 0,
+                         "answer": cur.right()[0]})
+        stored = room.results()
+        assert stored["item"].tolist() == [cur.item] and stored["first_right"].tolist() == [True]
+        room.close()
+    run(main())
+
+
+def test_a_quiz_that_cannot_make_a_question_tells_the_teacher(monkeypatch):
+    """No seed gives a question: the quiz ends and says why in a sentence (the teacher's
+    state, the notebook's view), never a quiz stalled on "being prepared"."""
+    _no_question_for(monkeypatch, lambda seed: True)
+    room = Room.create(Store(":memory:"), code="ABC234", tables=1)
+    quiz = room.quiz("trick_winner", n=2, seed=7)
+    assert quiz.finished and quiz.current is None
+    assert quiz.problem == ("Question 1 of “Which card wins this trick?” could not be made: "
+                            "none of the 6 seeds tried gives one. The quiz ends here; start "
+                            "another with another seed (or none).")
+    assert quiz.state()["problem"] == quiz.problem and quiz.problem in quiz._repr_html_()
+    assert "could not be made" in repr(quiz)

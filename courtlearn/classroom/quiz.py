@@ -163,6 +163,32 @@ def question_data(kind: str, seed: int) -> dict:
             "trick": _trick_cards(q) if kind == "pile_capture" else None}
 
 
+SEED_TRIES = 6          # seeds tried for a question before the quiz says it has none
+
+
+def made_question(kind: str, seed: int) -> dict:
+    """:func:`question_data` for ``seed``, or for the next of SEED_TRIES seeds derived from
+    it when a seed gives no question of ``kind`` (exercises.NoQuestion: a few seeds of the
+    kinds that look for a position find none); ``seed`` in the data is the one used (the
+    answers are stored as ``kind/seed=N`` of it). NoQuestion when none of them gives one.
+
+    >>> made_question("trick_winner", 5)["seed"]
+    5
+    """
+    from courtlearn.exercises import NoQuestion
+    tried = seed
+    for k in range(SEED_TRIES):
+        tried = seed if k == 0 else _seed(seed, kind, f"again/{k}")
+        try:
+            data = question_data(kind, tried)
+        except NoQuestion:
+            continue
+        data["seed"] = tried
+        return data
+    raise NoQuestion(tr("Seed {seed} and the next {n} seeds tried give no {kind} question.",
+                        seed=seed, n=SEED_TRIES - 1, kind=kind))
+
+
 class QuizQuestion:
     """One question of a quiz: the question's data (:func:`question_data`: its prompt and
     text, its clickable choices and each choice's verdict by the exercise's own checker),
@@ -171,13 +197,13 @@ class QuizQuestion:
     def __init__(self, quiz: "Quiz", index: int, seed: int, data: dict):
         self.quiz = quiz
         self.index = index
-        self.seed = seed
+        self.seed = data.get("seed", seed)      # another one if this seed gave none
         self.prompt, self.text = data["prompt"], data["text"]
         self.choices = data["choices"]
         self.correct = list(data["correct"])
         self._reason = data["reason"]
         self._trick = data["trick"]
-        self.item = f"{quiz.kind}/seed={seed}"
+        self.item = f"{quiz.kind}/seed={self.seed}"
         with using(quiz.room.language):
             self.title = tr("Quiz {n}, question {i}", n=quiz.number_in_class, i=index + 1)
         self.answers: dict[int, tuple] = {}
@@ -212,6 +238,19 @@ class QuizQuestion:
                 "words": self.quiz.words}
 
 
+class _Failed:
+    """A question that could not be made without a loop: looks like a failed future."""
+
+    def __init__(self, err: Exception):
+        self.err = err
+
+    def done(self) -> bool:
+        return True
+
+    def result(self):
+        raise self.err
+
+
 # ----------------------------------------------------------------------------- a quiz
 class Quiz:
     """A live quiz of the class (made by ``room.quiz(kind, n=5, seed=None)``).
@@ -232,6 +271,7 @@ class Quiz:
         self.questions: list[QuizQuestion] = []
         self.finished = False
         self.preparing: int | None = None     # the question being made, to open when ready
+        self.problem: str | None = None       # why the quiz ended early (said to the teacher)
         self._made: dict = {}                 # index -> its data, or the future of it
         self.number_in_class = desk.count_quiz()   # "Quiz 2, question 3" in the results
         with using(self.room.language):
@@ -264,7 +304,10 @@ class Quiz:
             seed = _seed(self.seed, self.kind, i)
             if room.loop is None:
                 with using(room.language):
-                    self._made[i] = question_data(self.kind, seed)
+                    try:
+                        self._made[i] = made_question(self.kind, seed)
+                    except Exception as err:          # noqa: BLE001 (said on opening it)
+                        self._made[i] = _Failed(err)
                 continue
             fut = room.workers.submit(("quiz", self.id), quiz_question, self.kind, seed,
                                       room.language, group="teacher")
@@ -287,16 +330,32 @@ class Quiz:
             try:
                 made = self._made[index] = made.result()
             except Exception as err:                  # noqa: BLE001 (the quiz says so)
-                log.error("quiz question %s of %s could not be made: %r", index + 1,
-                          self.kind, err)
-                self.preparing = None
-                self.stop()
+                self._cannot(index, err)
                 return
         self.preparing = None
         self.questions.append(QuizQuestion(self, index, _seed(self.seed, self.kind, index),
                                            made))
         self.desk.to_learners(self.current.public())
         self.desk.changed(now=True)
+
+    def _cannot(self, index: int, err: Exception) -> None:
+        """Question ``index`` could not be made: the quiz ends there, and the teacher is
+        told why in a sentence (on the teacher's pages, in the quiz's state and repr)."""
+        from courtlearn.exercises import NoQuestion
+        with using(self.room.language):
+            if isinstance(err, NoQuestion):
+                self.problem = tr("Question {i} of “{title}” could not be made: none of "
+                                  "the {n} seeds tried gives one. The quiz ends here; start "
+                                  "another with another seed (or none).",
+                                  i=index + 1, title=self.title, n=SEED_TRIES)
+            else:
+                log.error("quiz question %s of %s could not be made: %r", index + 1,
+                          self.kind, err)
+                self.problem = tr("Question {i} could not be made (the server's log says "
+                                  "why). The quiz ends here; start another.", i=index + 1)
+        self.preparing = None
+        self.stop()
+        self.desk.tell_teacher(self.problem)
 
     # -- the teacher
     def reveal(self) -> None:
@@ -397,6 +456,8 @@ class Quiz:
                "kind": self.kind, "title": self.title, "n": self.n, "number": self.number,
                "seed": self.seed, "finished": self.finished,
                "name": tr("Quiz {n}", n=self.number_in_class)}
+        if self.problem:
+            out["problem"] = self.problem
         if self.preparing is not None:          # made off the loop: a moment
             out.update({"number": self.preparing + 1, "preparing": True,
                         "prompt": tr("The question is being prepared…"), "lines": [],
@@ -469,6 +530,8 @@ class Quiz:
 
     def __repr__(self) -> str:
         where = "over" if self.finished else f"question {self.number} of {self.n}"
+        if self.problem:
+            where += " (a question could not be made)"
         return f"<Quiz {self.kind} {where}, {self.answered} answered>"
 
     def _repr_html_(self) -> str:
@@ -476,7 +539,8 @@ class Quiz:
         with using(self.room.language):
             st = self.state()
             if not st["active"]:
-                return f"<p>{_html.escape(tr('The quiz is over.'))}</p>"
+                over = f"<p>{_html.escape(tr('The quiz is over.'))}</p>"
+                return over + (f"<p>{_html.escape(self.problem)}</p>" if self.problem else "")
             head = tr('question {i} of {n}', i=st['number'], n=st['n'])
             if self.title != st["prompt"]:        # a kind's title is often its prompt
                 head = f"{self.title}: {head}"
@@ -627,6 +691,12 @@ class QuizDesk:
         server = self.room.server
         desk = getattr(server, "_desk", None) if server is not None else None
         return list(desk.conns) if desk is not None else []
+
+    def tell_teacher(self, sentence: str) -> None:
+        """A sentence on every teacher page (the notice at the top of the page)."""
+        text = _dumps({"type": "refused", "reason": sentence[:300]})
+        for conn in self.teacher_conns():
+            conn.send(text)
 
     def teacher_text(self) -> str:
         with using(self.room.language):

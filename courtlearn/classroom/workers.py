@@ -441,7 +441,7 @@ def quiz_question(kind: str, seed: int, language: str) -> dict:
     shows and what the server needs to judge its answers (see quiz.QuizQuestion)."""
     from . import quiz
     with using(language):
-        return quiz.question_data(kind, seed)
+        return quiz.made_question(kind, seed)
 
 
 def puzzle_turn(level: int, number: int, tokens: list, card: str, playing: bool,
