@@ -212,6 +212,66 @@ def test_the_process_pool_starts_in_a_thread_not_in_the_loop():
     run(main())
 
 
+def _a_long_search(n):
+    """(in a worker) What the solver and the coach do in a long search: a tqdm bar."""
+    from tqdm.auto import tqdm
+    for _ in tqdm(range(n), desc="solve", delay=0, mininterval=0):
+        pass
+    return n
+
+
+def test_a_worker_writes_no_progress_bar_to_the_servers_log(capfd):
+    """A worker's tqdm bar (a solve or a review longer than a second) went to the server's
+    stderr, in its log: the workers show none."""
+    async def main():
+        w = work.Workers(asyncio.get_running_loop(), size=1, mode="process")
+        assert await asyncio.wait_for(w.run("a", _a_long_search, 5), 120) == 5
+        assert w.mode == "process"
+        w.close()
+    run(main())
+    err = capfd.readouterr().err
+    assert "solve" not in err and "5/5" not in err, err
+
+
+WORKERS_OF_A_KILLED_SERVER = """
+import asyncio, os, sys
+from courtlearn.classroom import workers as work
+async def main():
+    w = work.Workers(asyncio.get_running_loop(), size=1, mode="process")
+    pid = await asyncio.wait_for(w.run("a", os.getpid), 120)
+    print(pid, flush=True)
+    await asyncio.sleep(600)
+asyncio.run(main())
+"""
+
+
+def test_the_workers_end_when_their_server_is_killed():
+    """A server killed (kill -9) cannot shut its pool down: its workers lived on, holding
+    its output pipes (a test reading the server's output waited for them for ever)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    server = subprocess.Popen([sys.executable, "-c", WORKERS_OF_A_KILLED_SERVER],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(server.stdout.readline())
+    finally:
+        server.kill()
+        server.wait(10)
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail(f"worker {worker} was still running 20 s after its server was killed")
+    assert server.stdout.read() == ""         # nothing holds the server's pipe any more
+
+
 # ----------------------------------------------------------------------------- item 3
 async def winning_line(level: int, number: int) -> list[str]:
     """The puzzle's winning line, worked out in a process of its own (so nothing the

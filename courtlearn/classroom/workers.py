@@ -77,16 +77,40 @@ def pool_size() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
-def _start_worker() -> None:
-    """In each worker process: a lower priority than the server, and courtlearn's heavy
-    modules loaded before the first job needs them."""
+def _start_worker(server_pid: int | None = None) -> None:
+    """In each worker process: a lower priority than the server, no progress bar (the
+    solver's and the coach's tqdm bars went to the server's stderr: a bar in a server log),
+    an end of its own when the server is gone (killed, it cannot shut the pool down: the
+    workers lived on, holding its output pipes open), and courtlearn's heavy modules loaded
+    before the first job needs them."""
     try:
         os.nice(NICE)
     except (OSError, AttributeError):
         pass
+    os.environ["TQDM_DISABLE"] = "1"          # read by tqdm when it is imported
+    if "tqdm.std" in sys.modules:             # imported already (a preloaded main module)
+        import functools
+
+        import tqdm.std
+        tqdm.std.tqdm.__init__ = functools.partialmethod(tqdm.std.tqdm.__init__, disable=True)
+    if server_pid is not None:
+        threading.Thread(target=_end_with, args=(server_pid,), name="courtlearn-watch",
+                         daemon=True).start()
     import courtlearn.exercises  # noqa: F401
     import courtlearn.puzzles  # noqa: F401
     import courtlearn.solver  # noqa: F401
+
+
+def _end_with(server_pid: int, every: float = 0.5) -> None:
+    """(a thread of a worker process) Exit as soon as the server's process is gone."""
+    while True:
+        time.sleep(every)
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except OSError:                       # there but not ours to signal: still there
+            pass
 
 
 def _ping(_n=None) -> int:
@@ -197,7 +221,8 @@ class Workers:
         ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods
                                           else "spawn")
         return concurrent.futures.ProcessPoolExecutor(max_workers=self.size, mp_context=ctx,
-                                                      initializer=_start_worker)
+                                                      initializer=_start_worker,
+                                                      initargs=(os.getpid(),))
 
     def _broken(self, err) -> None:
         """The process pool broke (a worker died, or none could start): the next job gets a
