@@ -740,3 +740,43 @@ def test_names_that_pass_for_the_pages_words_are_refused():
     for good in ("Asha", "Bilal Khan", "Botany", "Asha (7B) Khan", "आशा", "عائشہ"):
         assert clean_name(good) == good
 
+
+
+def test_a_join_counts_the_class_without_a_walk_over_every_learner(tmp_path):
+    """Item 4: each join asked learner_count(), a walk over every learner (and another
+    for a removed learner of the same name): a flood of n joins cost n² steps. The count
+    now comes from the working tokens; it stays right through removals, a learner let back,
+    one coming back by name, and a reload."""
+    from courtlearn.classroom.room import Room
+
+    class Watched(dict):
+        walks = 0
+
+        def values(self):
+            Watched.walks += 1
+            return super().values()
+
+        def __iter__(self):
+            Watched.walks += 1
+            return super().__iter__()
+
+    path = tmp_path / "class.sqlite"
+    room = Room.create(Store(path), code=CODE, tables=1)
+    made = [room.register(f"Asha {chr(65 + i)}")[0] for i in range(5)]
+    room.learners = Watched(room.learners)
+    room.register("Zoya")
+    assert room.learner_count() == 6 and Watched.walks == 0
+    room.remove("Zoya")
+    room.remove(made[1])
+    assert room.learner_count() == 4
+    room.let_back(made[1])
+    back, _token = room.register("Zoya")              # the same learner again, by name
+    assert back.name == "Zoya" and room.learner_count() == 6 and len(room.learners) == 6
+    room.remove(made[2])
+    room.flush()
+    room.close()
+    room.store.close()
+    again = Room.load(Store(path), CODE)
+    assert again.learner_count() == 5 == sum(not lr.removed for lr in again.learners.values())
+    again.close()
+    again.store.close()
