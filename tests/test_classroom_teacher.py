@@ -587,7 +587,14 @@ def test_the_review_of_any_seat_on_the_projector_once_the_deal_is_over(tmp_path)
             assert room.tables[0].deal.over
             frame = p.table.state["frames"][-1]
             assert frame["phase"] == "over" and frame["can_review"]
-            review = p.review(seat=2)
+            # made in the class's workers, not in the loop every learner waits on (issue
+            # 29: p.review() took the kernel's loop seconds for a whole deal)
+            done = room.workers.done
+            pending = p.review(seat=2)
+            assert not pending.done() and "being made" in repr(pending)
+            review = await pending
+            assert room.workers.done == done + 1 and pending.result() is review
+            assert pending.text == review.text == (await p.review()).text
             frame = p.table.state["frames"][-1]
             assert review.decisions and frame["review"]["index"] == 0 and frame["viewer"] == 2
             assert frame["replay"] and frame["seats"][0]["hand"] is not None

@@ -36,7 +36,7 @@ from courtlearn.widgets.core import Refused
 
 from .dashboard import INTERVAL, follow, unfollow
 
-__all__ = ["Projection", "Projector", "ProjectorTable", "check_intent"]
+__all__ = ["Projection", "Projector", "ProjectorTable", "PendingReview", "check_intent"]
 
 TABLE_INTENTS = ("review", "review_close", "best_play")   # what the drawn table may ask
 log = logging.getLogger("courtlearn.classroom")
@@ -253,6 +253,40 @@ class Projection:
 
 # ----------------------------------------------------------------------------- the widgets
 @functools.lru_cache(maxsize=None)
+class PendingReview:
+    """A projector's review being made off the class's loop (``p.review()`` while the
+    class is served from the kernel's loop): ``await`` it for the Review (``review =
+    await p.review(seat=0)`` in a cell); ``done()`` says whether it is made (the
+    projector's table shows it then), and once made it reads as the Review does
+    (``.text``, ``.decisions``)."""
+
+    def __init__(self, task, projection):
+        self.task = task
+        self._where = f"table {projection.number + 1}, seat {projection.seat}"
+
+    def __await__(self):
+        return self.task.__await__()
+
+    def done(self) -> bool:
+        return self.task.done()
+
+    def result(self):
+        """The Review once made (asyncio.InvalidStateError before)."""
+        return self.task.result()
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name == "task":
+            raise AttributeError(name)
+        if not self.task.done():
+            raise AttributeError(f"the review of {self._where} is being made off the class's "
+                                 f"loop: `review = await p.review(...)` waits for it")
+        return getattr(self.task.result(), name)
+
+    def __repr__(self) -> str:
+        state = "made" if self.task.done() else "being made"
+        return f"<PendingReview of {self._where}: {state}; await it for the Review>"
+
+
 def _widgets() -> dict:
     import ipywidgets
 
@@ -472,10 +506,32 @@ def _widgets() -> dict:
         def review(self, seat: int | None = None, index: int = 0):
             """The coach's review (``cl.review``) of ``seat``'s decisions (the seat at
             the bottom by default), once the deal is over; returns the Review. The table
-            steps through it with its own Previous/Next buttons."""
+            steps through it with its own Previous/Next buttons.
+
+            While the class is served from this kernel's loop, the review (seconds of
+            solver for a whole deal) is made in the class's workers, not in the loop
+            every learner waits on: this returns at once a :class:`PendingReview`, the
+            table shows the review as soon as it is made, and ``await p.review()`` gives
+            the Review."""
             if seat is not None:
                 self.seat = seat
+            loop = self.room.loop
+            served = loop is not None and loop.is_running()
+            if served and _whole(index) and \
+                    self.projection.needs({"type": "review", "index": index}):
+                return PendingReview(asyncio.ensure_future(self._review_later(index)),
+                                     self.projection)
             out = self.table.review(index)
+            self._controls()
+            if served:                    # made already: awaited all the same
+                made = loop.create_future()
+                made.set_result(out)
+                return PendingReview(made, self.projection)
+            return out
+
+        async def _review_later(self, index: int):
+            await self.projection.prepare({"type": "review", "index": index})
+            out = self.table.review(index)        # made: the window finds it ready
             self._controls()
             return out
 
