@@ -252,7 +252,6 @@ class Projection:
 
 
 # ----------------------------------------------------------------------------- the widgets
-@functools.lru_cache(maxsize=None)
 class PendingReview:
     """A projector's review being made off the class's loop (``p.review()`` while the
     class is served from the kernel's loop): ``await`` it for the Review (``review =
@@ -287,6 +286,7 @@ class PendingReview:
         return f"<PendingReview of {self._where}: {state}; await it for the Review>"
 
 
+@functools.lru_cache(maxsize=None)
 def _widgets() -> dict:
     import ipywidgets
 
