@@ -58,6 +58,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def run_wait(pid: int) -> float:
+    """Seconds the process's main thread has spent runnable but waiting for a CPU (the
+    other processes of a shared machine: /proc/PID/schedstat's second field)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def memory_mb(pid: int) -> tuple[float, float]:
     """(resident now, peak resident) in MB."""
     got = {}
@@ -336,11 +345,13 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
         tasks = [asyncio.ensure_future(player(lr)) for lr in crowd]
         await asyncio.sleep(warmup)
         cpu0, me0, t0 = cpu_seconds(server.pid), time.process_time(), time.perf_counter()
+        wait0, mywait0 = run_wait(server.pid), run_wait(os.getpid())
         load0 = os.getloadavg()[0]
         meter.on = True
         await asyncio.sleep(seconds)
         meter.on = False
         cpu1, me1, t1 = cpu_seconds(server.pid), time.process_time(), time.perf_counter()
+        wait1, mywait1 = run_wait(server.pid), run_wait(os.getpid())
         rss, peak = memory_mb(server.pid)
         stop.set()
         await asyncio.sleep(0.5)
@@ -368,6 +379,9 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
     print(f"  server: CPU {100 * (cpu1 - cpu0) / window:.0f}% of one core, memory {rss:.0f} MB "
           f"(peak {peak:.0f} MB); clients (this process): CPU "
           f"{100 * (me1 - me0) / window:.0f}% of one core")
+    print(f"  waiting for a CPU while runnable (other processes on the machine): server "
+          f"{100 * (wait1 - wait0) / window:.0f}% of the window, clients "
+          f"{100 * (mywait1 - mywait0) / window:.0f}%")
     if probe.exists():
         report(json.loads(probe.read_text()))
     shutil.rmtree(tmp, ignore_errors=True)
