@@ -381,7 +381,9 @@ FIGURES: dict = {
     # (build/bench/course_bot_final.txt), but Double Sir's stop_on_one and the course
     # against RuleBot --deals 20000 --games double_sir --rules stop_on_one --blocks 10, and
     # Dehla Pakad --deals 4000 --games dehla_pakad --blocks 4 (measured again after
-    # guard_ten left the course); rechecked on the first 300 deals. INTERVALS holds each
+    # guard_ten left the course); Court Piece's draw_trumps over 14,000 deals (seeds
+    # 0-13999 in three runs pooled: see bench/course_bot.py's docstring); rechecked on the
+    # first 300 deals. INTERVALS holds each
     # one's 95% interval.
     "worth.court_piece.call_longest": ("CourseBot with call_longest minus without it, in court_piece", 0.029, 0.05),
     "worth.court_piece.trump_or_throw": ("CourseBot with trump_or_throw minus without it, in court_piece", 0.180, 0.05),
@@ -389,7 +391,7 @@ FIGURES: dict = {
     "worth.court_piece.overtrump_cheaply": ("CourseBot with overtrump_cheaply minus without it, in court_piece", 0.056, 0.05),
     "worth.court_piece.cash_winners": ("CourseBot with cash_winners minus without it, in court_piece", 0.061, 0.05),
     "worth.court_piece.third_hand_high": ("CourseBot with third_hand_high minus without it, in court_piece", 0.026, 0.05),
-    "worth.court_piece.draw_trumps": ("adding draw_trumps to CourseBot in court_piece", 0.004, 0.05),
+    "worth.court_piece.draw_trumps": ("adding draw_trumps to CourseBot in court_piece", 0.013, 0.05),
     "worth.court_piece.second_hand_low": ("adding second_hand_low to CourseBot in court_piece", 0.001, 0.05),
     "worth.court_piece.partner_sure_trick": ("CourseBot with partner_sure_trick minus without it, in court_piece", 0.059, 0.05),
     "worth.double_sir.partner_sure_trick": ("CourseBot with partner_sure_trick minus without it, in double_sir", 0.000, 0.05),
@@ -427,7 +429,7 @@ INTERVALS: dict = {
     "worth.court_piece.overtrump_cheaply": (0.048, 0.064, 2000),
     "worth.court_piece.cash_winners": (0.049, 0.073, 2000),
     "worth.court_piece.third_hand_high": (0.019, 0.034, 2000),
-    "worth.court_piece.draw_trumps": (-0.006, 0.014, 2000),
+    "worth.court_piece.draw_trumps": (0.010, 0.017, 14000),
     "worth.court_piece.second_hand_low": (-0.007, 0.008, 2000),
     "worth.court_piece.partner_sure_trick": (0.051, 0.068, 2000),
     "worth.court_piece.discard_losers": (0.018, 0.030, 2000),
