@@ -345,7 +345,8 @@ class Deal:
                  "_tricks", "_trick_records", "_centre", "_centre_tens", "_won", "_tens",
                  "_run_seat", "_run_len", "_to_play", "_result", "_revokes", "_asked",
                  "_corrected", "_fixed_at", "_revealed_at", "_seven", "_played_on", "_log",
-                 "_fast", "_fast_play", "_events", "_plays", "_cp", "_voids_memo")
+                 "_fast", "_fast_play", "_events", "_plays", "_cp", "_voids_memo",
+                 "_view_memo")
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, rules: Rules | None = None, dealer: int = 3, seed: int | str | None = None,
@@ -443,6 +444,8 @@ class Deal:
         self._log: list[Event] = []      # every event, in order: the deal's one record
         # voids() of the log as it was (every action adds to the log; undo starts a new one)
         self._voids_memo: tuple | None = None   # (log, its length, voids)
+        # view()'s parts of the log as it was: the public ones, and each seat's events
+        self._view_memo: list | None = None     # [log, its length, public parts, 4 x events]
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
         self._fast_play = False
@@ -1501,17 +1504,33 @@ class Deal:
         if (self._hidden is not None and seat == self.trump_caller
                 and self.rules.trump_method == "hidden"):
             trump_card = self._hidden
-        # (Event.visible_to, inline: a card or a trick, the commonest, is always public)
-        events = tuple([e for e in self._log if (a := e.audience) is None or seat in a])
-        sizes = self._sizes()
+        # The parts every seat sees alike are made once per state of the deal, and each
+        # seat's events are filtered only from where its last view stopped (four views a
+        # move at a class table; the log only grows, and undo starts a new one).
+        log = self._log
+        n = len(log)
+        memo = self._view_memo
+        if memo is None or memo[0] is not log:
+            memo = self._view_memo = [log, -1, None, None, None, None, None]
+        if memo[1] != n:
+            memo[1] = n
+            memo[2] = (self.trick, tuple(self._records()), tuple(self.centre), self.voids(),
+                       tuple([Revoke(s, t, c, led, bool(e), True)
+                              for s, t, c, led, e, p, _ in self._revokes if p]), self._sizes())
+        seen = memo[3 + seat]
+        if seen is None:
+            seen = (0, ())
+        if seen[0] != n:
+            # (Event.visible_to, inline: a card or a trick, the commonest, is always public)
+            seen = memo[3 + seat] = (n, seen[1] + tuple(
+                [e for e in log[seen[0]:] if (a := e.audience) is None or seat in a]))
+        trick, tricks, centre, voids, revokes, sizes = memo[2]
         legal = Cards(self.legal_cards()) if self._to_play == seat else Cards()
         return SeatView(
             seat=seat, phase=self.phase, dealer=self.dealer, trump_caller=self.trump_caller,
             to_play=self._to_play, hand=Cards(held(self._mask(seat))), trump=self._trump,
-            trump_card=trump_card, trick=self.trick, tricks=tuple(self._records()),
-            centre=tuple(self.centre), tricks_won=self.tricks_won, voids=self.voids(),
-            revokes=tuple([Revoke(s, t, c, led, bool(e), True)
-                           for s, t, c, led, e, p, _ in self._revokes if p]), events=events,
+            trump_card=trump_card, trick=trick, tricks=tricks, centre=centre,
+            tricks_won=self.tricks_won, voids=voids, revokes=revokes, events=seen[1],
             rules=self.rules, hand_sizes=sizes, stock_size=52 - 4 * self._ndealt,
             hidden_trump=self._hidden is not None, result=self._result, legal=legal)
 

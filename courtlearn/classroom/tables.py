@@ -293,10 +293,9 @@ class TableViews:
                                   "dir": text_direction()})
 
     def _snap(self, table: Table, seat: int, message=None, kind="info") -> dict:
-        with using(self.language):
-            return table.host.snapshot(seat, table.players, message=message, kind=kind,
-                                       hints=self.settings["hints"],
-                                       connected=table.connected())
+        # (in the class's language: the seat's window speaks it, see _TableHost)
+        return table.host.snapshot(seat, table.players, message=message, kind=kind,
+                                   hints=self.settings["hints"], connected=table.connected())
 
     @staticmethod
     def _lean(snap: dict) -> dict:

@@ -205,7 +205,10 @@ def speaks(method):
     language, its refusals and messages included."""
     @functools.wraps(method)
     def inner(self, *args, **kwargs):
-        with using(self.language):
+        lang = self.language
+        if lang is not None and _language._block.get() == lang:
+            return method(self, *args, **kwargs)     # in that language already (a class
+        with using(lang):                            # server's move: four pictures)
             return method(self, *args, **kwargs)
     return inner
 
@@ -483,7 +486,7 @@ def _last_trick(v, rules, pos, prev) -> LastTrick | None:
             "to": "centre" if in_centre else "team", "to_team": team, "captured": captured}
 
 
-def _trump(deal, v, viewer, show_all) -> dict:
+def _trump(deal, v, viewer, show_all, shared=None) -> dict:
     """The trump as the viewer may know it: the suit, a note while there is none, the
     card that fixed it, and a face-down trump card (its identity for its owner only)."""
     hidden = None
@@ -499,17 +502,21 @@ def _trump(deal, v, viewer, show_all) -> dict:
         trump_card = deal.trump_card
     note = None
     if v.trump is None:
-        if str(v.phase) == "trump":
-            note = tr("not chosen yet")
-        elif v.hidden_trump:
-            note = tr("hidden: no trumps until it is shown")
-        elif deal.rules.trump_method == "first_void":
-            note = tr("none until a player cannot follow suit")
-        else:
-            note = tr("none")
+        note = _shared(shared, "trump_note", _trump_note, deal, v)
     return {"trump": v.trump.letter if v.trump is not None else None, "trump_note": note,
             "trump_card": trump_card.code if trump_card is not None else None,
             "hidden_trump": hidden}
+
+
+def _trump_note(deal, v) -> str:
+    """Why there is no trump yet (the same for every seat)."""
+    if str(v.phase) == "trump":
+        return tr("not chosen yet")
+    if v.hidden_trump:
+        return tr("hidden: no trumps until it is shown")
+    if deal.rules.trump_method == "first_void":
+        return tr("none until a player cannot follow suit")
+    return tr("none")
 
 
 def offered_actions(deal, viewer: int) -> list[str]:
@@ -549,7 +556,8 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
              message: str | None = None, kind: str = "info", replay: bool = False,
              players=None, hints: bool = False, hint: dict | None = None,
              best_play: dict | None = None, review: dict | None = None,
-             controls=(), connected=None, with_words: bool = True) -> Snapshot:
+             controls=(), connected=None, with_words: bool = True,
+             shared: dict | None = None) -> Snapshot:
     """What the page may show: built from ``deal.view(viewer)``; other hands only as
     counts unless ``show_all`` (the teacher's view). JSON-compatible, in the language in
     force (:func:`courtlearn.language.using`).
@@ -562,7 +570,10 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
     of True (the seat's learner is connected), False (away) or None (no learner there).
     Its ``names`` and ``words`` are copies of tables built once per language;
     ``with_words=False`` leaves both out (a class table sends them to a page once, not
-    with every picture)."""
+    with every picture). shared: a dict kept for this state of the deal and this language
+    (:meth:`Table.shared`), where the sentences every seat sees alike (the title, the
+    trump's note, the score, the result, an event's text) are made once for the four
+    seats; only text read from the viewer's own view goes in it."""
     rules = deal.rules
     v = deal.view(viewer)
     phase = str(v.phase)
@@ -574,12 +585,15 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         hint = None
     if message is None and hint is not None:
         message, kind = hint["text"], "hint"
+    if not live:
+        shared = None                        # a replay is another moment of the deal
     if message is None:
-        message = v.events[-1].text if v.events else tr("{seat} dealt.",
-                                                         seat=words["seats"][v.dealer])
+        message = _event_text(shared, v.events[-1]) if v.events else tr(
+            "{seat} dealt.", seat=words["seats"][v.dealer])
         kind = "info"
     teams = words["teams"]
-    snap = {"game": rules.game, "title": _title(words["game"], deal, v, replay)}
+    snap = {"game": rules.game,
+            "title": _shared(shared, "title", _title, words["game"], deal, v, replay)}
     if with_words:
         snap["names"] = _copy_names(words)
     snap["lang"], snap["dir"] = get_language(), text_direction()
@@ -589,7 +603,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "viewer": viewer, "show_all": bool(show_all), "replay": bool(replay), "phase": phase,
         "to_play": to_act if to_act is not None else -1,
         "dealer": v.dealer, "trump_caller": v.trump_caller,
-        **_trump(deal, v, viewer, show_all),
+        **_trump(deal, v, viewer, show_all, shared),
         "seats": _seats(deal, v, viewer, show_all, live, players, controls, pos,
                         words["seats"], connected),
         "trick": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in v.trick.cards],
@@ -601,8 +615,10 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "piles": [{"team": t, "name": teams[t], "count": v.tricks_won[t],
                    "mine": t == viewer % 2} for t in (0, 1)],
         "uses_centre": rules.has_pile, "centre": len(v.centre),
-        "score": _score(session, teams), "message": message, "message_kind": kind,
-        "result": result_sentence(deal) if phase == "over" and deal.result is not None else None,
+        "score": _shared_score(shared, session, teams), "message": message,
+        "message_kind": kind,
+        "result": (_shared(shared, "result", result_sentence, deal)
+                   if phase == "over" and deal.result is not None else None),
         "actions": offered_actions(deal, viewer) if live else [],
         "can_hint": bool(hints and live and to_act == viewer and phase in ("trump", "play")),
         "hint": hint,
@@ -613,6 +629,39 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "done": len(v.tricks), "piles_raw": list(v.tricks_won),
     })
     return snap
+
+
+def _shared(shared, key, make, *args):
+    """``make(*args)``, made once in ``shared`` (a dict for this state of the deal and
+    language, see :meth:`Table.shared`) when there is one."""
+    if shared is None:
+        return make(*args)
+    out = shared.get(key)
+    if out is None:
+        out = shared[key] = make(*args)
+    return out
+
+
+def _event_text(shared, event) -> str:
+    """The sentence of ``event`` (an event of the viewer's own view), made once for the
+    seats that see that very event (kept with it: another event never reads it)."""
+    if shared is None:
+        return event.text
+    texts = shared.setdefault("events", {})
+    got = texts.get(id(event))
+    if got is None or got[0] is not event:
+        got = texts[id(event)] = (event, event.text)
+    return got[1]
+
+
+def _shared_score(shared, session, teams):
+    """The score line of ``session`` (a Session or a Score), once per moment and score."""
+    if shared is None:
+        return _score(session, teams)
+    got = shared.get("score")
+    if got is None or got[0] is not session:
+        got = shared["score"] = (session, _score(session, teams))
+    return got[1]
 
 
 def result_sentence(deal) -> str:
@@ -660,6 +709,8 @@ class Table:
         self.epoch = 0
         self._next_seed = None
         self._score = None              # (session, deal, phase, result) and their Score
+        self._moment = (None, {})       # (the state of the deal, {language: what the
+                                        # seats' pictures share}), see shared()
         self._place(deal_or_session)
 
     def _place(self, deal_or_session) -> None:
@@ -713,6 +764,26 @@ class Table:
                 or cached[0][2:] != key[2:]):
             cached = self._score = (key, Score(session.courts, session.streak))
         return cached[1]
+
+    def shared(self) -> dict:
+        """A dict for what the live pictures of this moment share whoever the viewer (the
+        title, the trump's note, the score, the result, event sentences: see
+        :func:`snapshot`), one per language; a fresh one after any change of the deal
+        (a move, an undo, another deal: the deal's log only grows, and an undo or another
+        deal brings another log) or of the table's epoch."""
+        deal = self.deal
+        log = deal._log
+        key, per_language = self._moment
+        if (key is None or key[0] is not deal or key[1] is not log or key[2] != len(log)
+                or key[3] != self.epoch):
+            per_language = {}
+            self._moment = ((deal, log, len(log), self.epoch), per_language)
+        lang = get_language()
+        catalog = _language._catalog(lang)
+        got = per_language.get(lang)
+        if got is None or got[0] is not catalog:
+            got = per_language[lang] = (catalog, {})
+        return got[1]
 
     def state_key(self):
         """Identifies the moment of the deal (a hint or a review was made for)."""
@@ -962,7 +1033,8 @@ class Seat:
                         prev=prev, message=message, kind=kind, replay=replay,
                         players=self.players, hints=self._hints, hint=shown,
                         controls=self.controls, best_play=best, review=step,
-                        connected=self.connected, with_words=not self.lean)
+                        connected=self.connected, with_words=not self.lean,
+                        shared=None if replay else self.table.shared())
         if not replay:
             self.last = snap
         return snap

@@ -1,0 +1,87 @@
+"""deal.view(seat) keeps what it made for the deal as it was (issue 29, Speed: a class table
+asks four views a move): the parts every seat sees alike once per state, each seat's
+events from where its last view stopped. Checked here against views made from scratch
+(a replay of the same actions, which has made no view yet) at every step of random
+deals under every trump method, with revokes allowed and claimed, corrections, play on
+and undo; views asked after every action, after several, or not at all.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtlearn as cl
+
+RULES = [
+    cl.Rules.court_piece(),
+    cl.Rules.court_piece(trump_method="hidden", revokes="allowed"),
+    cl.Rules.court_piece(trump_method="shown", revokes="allowed", allow_deferred=True),
+    cl.Rules.double_sir(revokes="allowed"),
+    cl.Rules.double_sir(trump_method="hidden_random"),
+    cl.Rules.dehla_pakad(trump_method="first_void", revokes="allowed"),
+    cl.Rules.dehla_pakad(),
+]
+
+
+def _step(deal: cl.Deal, rng: random.Random) -> bool:
+    """One random move of any seat (claims and corrections too); False when none."""
+    options = []
+    for seat in range(4):
+        for m in deal.moves(seat):
+            if m.kind == "play":
+                options += [("play", c) for c in m.cards]
+            elif m.kind == "call_trump":
+                options += [("call_trump", s) for s in m.suits]
+            elif m.kind == "choose_trump_card":
+                options += [("choose_trump_card", c) for c in m.cards]
+            elif m.kind == "defer_trump":
+                options += [("defer_trump", n) for n in m.numbers]
+            elif m.kind in ("claim_revoke", "correct_revoke"):
+                options.append((m.kind, seat))
+            else:
+                options.append((m.kind, None))
+    if not options:
+        return False
+    rest = [o for o in options if o[0] != "claim_revoke"]     # a claim ends the deal:
+    kind, arg = rng.choice(rest if rest and rng.random() < 0.97 else options)   # rarely
+    getattr(deal, kind)(*(() if arg is None else (arg,)))
+    return True
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.game}-{r.trump_method}-{r.revokes}")
+def test_kept_views_equal_views_made_afresh(rules):
+    rng = random.Random(29)
+    checked = 0
+    for n in range(6):
+        deal = cl.Deal(rules, dealer=n % 4, seed=100 + n)
+        for _ in range(200):
+            if rng.random() < 0.06 and deal.actions:
+                deal.undo()                       # a new log: nothing kept may be reused
+            elif not _step(deal, rng):
+                break
+            if rng.random() < 0.7:                # sometimes several actions between views
+                fresh = deal.replay(len(deal.actions))
+                for seat in rng.sample(range(4), rng.randint(1, 4)):
+                    assert deal.view(seat) == fresh.view(seat), (rules, deal.actions, seat)
+                    checked += 1
+        for seat in range(4):                     # the end, every seat
+            assert deal.view(seat) == deal.replay(len(deal.actions)).view(seat)
+    assert checked > 300
+
+
+def test_a_seat_never_gets_another_seats_private_event():
+    """The events kept for one seat are that seat's: a face-down trump card set aside is
+    seen by its owner only, however the views of the four seats interleave."""
+    rules = cl.Rules.court_piece(trump_method="hidden")
+    deal = cl.Deal(rules, dealer=3, seed=7)
+    owner = deal.trump_caller
+    views = [deal.view(s) for s in range(4)]           # kept before the private event
+    deal.choose_trump_card(deal.hand(owner)[0])
+    private = [e for e in deal.events if e.audience is not None]
+    assert any(set(e.audience) == {owner} for e in private)     # the card, for its owner
+    for seat in (2, owner, 1, 3, 0, owner):
+        seen = deal.view(seat).events
+        assert all(e.visible_to(seat) for e in seen)
+        assert [e for e in private if e in seen] == [e for e in private if seat in e.audience]
+    assert views[owner] != deal.view(owner)
