@@ -303,7 +303,22 @@ class _Socket(tornado.websocket.WebSocketHandler):
                 # turn a closed stream's error into its own), some 30 us of the loop a
                 # message, five messages a move (issue 29, Speed)
                 data = b"".join([_text_frame(t.encode()) for t in batch])
-                done = ws.stream.write(data)
+                stream = ws.stream
+                if type(stream) is tornado.iostream.IOStream and not stream._write_buffer \
+                        and not stream.closed():
+                    # nothing of tornado's waits to go first: the socket takes it now
+                    # (nearly always all of it) without the stream's future, its done
+                    # callback and the loop turn that runs it (issue 29, Speed); the rest,
+                    # or an error, goes the stream's own way (it closes on an error)
+                    try:
+                        sent = stream.socket.send(data)
+                    except OSError:
+                        sent = 0
+                    if sent == len(data):
+                        self._release()
+                        return
+                    data = data[sent:]
+                done = stream.write(data)
             else:
                 for t in batch:
                     done = self.write_message(t)
