@@ -346,7 +346,7 @@ class Deal:
                  "_run_seat", "_run_len", "_to_play", "_result", "_revokes", "_asked",
                  "_corrected", "_fixed_at", "_revealed_at", "_seven", "_played_on", "_log",
                  "_fast", "_fast_play", "_events", "_plays", "_cp", "_voids_memo",
-                 "_view_memo")
+                 "_view_memo", "_actions_memo")
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, rules: Rules | None = None, dealer: int = 3, seed: int | str | None = None,
@@ -446,6 +446,7 @@ class Deal:
         self._voids_memo: tuple | None = None   # (log, its length, voids)
         # view()'s parts of the log as it was: the public ones, and each seat's events
         self._view_memo: list | None = None     # [log, its length, public parts, 4 x events]
+        self._actions_memo: tuple | None = None  # (log, length read, actions, revokers)
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
         self._fast_play = False
@@ -575,10 +576,21 @@ class Deal:
 
     def _action_list(self) -> list:
         """The actions, read off the log: each action logs exactly one entry of these kinds
-        (cards played stay Cards, the rest are tokens)."""
-        out = []
-        revokers = []           # the open trick's revokers, in the order they played
-        for e in self._log:
+        (cards played stay Cards, the rest are tokens). Read on from where the last call
+        stopped (the room reads them after every move; the log only grows, and an undo
+        brings another); the list returned is the caller's own."""
+        log = self._log
+        memo = self._actions_memo
+        if memo is not None and memo[0] is log:
+            start = memo[1]
+            if start == len(log):
+                return list(memo[2])
+            out, revokers = list(memo[2]), list(memo[3])
+        else:
+            start, out = 0, []
+            revokers = []       # the open trick's revokers, in the order they played
+        for i in range(start, len(log)):
+            e = log[i]
             k = e[0]
             if k == "play":
                 out.append(e[2])
@@ -593,7 +605,8 @@ class Deal:
                 revokers.append(e[1])
             elif k == "trick":
                 revokers.clear()
-        return out
+        self._actions_memo = (log, len(log), out, revokers)
+        return list(out)
 
     @property
     def stock(self) -> list[Card]:

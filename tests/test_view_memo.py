@@ -85,3 +85,25 @@ def test_a_seat_never_gets_another_seats_private_event():
         assert all(e.visible_to(seat) for e in seen)
         assert [e for e in private if e in seen] == [e for e in private if seat in e.audience]
     assert views[owner] != deal.view(owner)
+
+
+@pytest.mark.parametrize("rules", RULES[:4], ids=lambda r: f"{r.game}-{r.trump_method}-{r.revokes}")
+def test_actions_read_on_equal_actions_read_afresh(rules):
+    """deal.actions reads the log on from where it stopped last time (the class room reads
+    them after every move): equal to the actions of a replay at every step, corrections
+    of revokes and undo included."""
+    rng = random.Random(5)
+    for n in range(4):
+        deal = cl.Deal(rules, dealer=n, seed=200 + n)
+        for _ in range(150):
+            if rng.random() < 0.06 and deal.actions:
+                deal.undo()
+            elif not _step(deal, rng):
+                break
+            if rng.random() < 0.6:
+                got = deal.actions
+                got.append("x")                        # the caller's own list
+                assert deal.actions == got[:-1]
+                afresh = cl.Deal(rules, dealer=n, seed=200 + n)
+                afresh.apply(deal.actions)
+                assert afresh.actions == deal.actions and afresh.to_dict() == deal.to_dict()

@@ -124,6 +124,11 @@ class Play:
         if send:
             frames = {}
             watching = self._watching(t)
+        bot_seats = [s for s in range(4) if t.bot_seat(s)]
+        if not bot_seats:                        # four learners: no bot to ask (every move)
+            if t.host.core.bots:
+                t.host.core.bots = None          # (as run_bots would leave it)
+            return 0
         moves = [t.actions_count(), 0]
 
         def step(seat):
@@ -132,7 +137,7 @@ class Play:
             moves[1] += 1
             self._frames_after(t, watching, frames)
         with using(self.language):
-            failure = t.host.run_bots(self._bot, [s for s in range(4) if t.bot_seat(s)], step)
+            failure = t.host.run_bots(self._bot, bot_seats, step)
         if failure is not None:                  # logged by the core; the table says so
             for s in watching:
                 frames.setdefault(s, []).append(self._snap(t, s, failure, "error"))
