@@ -22,13 +22,16 @@ Figures: acknowledged moves a second; for each move, the time from its acknowled
 (the reply reaching the learner who moved) to the last of the four seats receiving the
 state with that move (median, p95, p99, max), and from the intent leaving the learner to
 the last seat's update; the server's CPU (share of one core over the window) and memory
-(resident, and its peak). Every learner plays deal after deal until the window ends; the
-window starts once every learner is seated.
+(resident, and its peak); how late the clients' own loop ran (a 5 ms tick: the clients
+share the machine, and a late client would make the server look slow). Every learner
+plays deal after deal until the window ends; the window starts once every learner is
+seated.
 
 ``--diagnose`` runs the server with probes (this file, ``--probe``): how late its event
 loop was (a 5 ms tick), each garbage collection's pause by generation, each commit's
-time, and the callbacks that held the loop longest; ``--profile`` adds cProfile's top
-functions. This is a benchmark, not a test: it asserts nothing.
+time, and what held the loop longest (callbacks, with the coroutine a task runs; garbage
+collections; the room's calls), each with when it ended; ``--profile`` adds cProfile's
+top functions. This is a benchmark, not a test: it asserts nothing.
 """
 from __future__ import annotations
 
@@ -343,6 +346,15 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
                     print(f"  {lr.name}: {err!r}"[:200])
 
         tasks = [asyncio.ensure_future(player(lr)) for lr in crowd]
+        client_lag: list[float] = []            # how late the clients' own loop runs
+
+        async def ticker():
+            while not stop.is_set():
+                t = time.perf_counter()
+                await asyncio.sleep(0.005)
+                if meter.on:
+                    client_lag.append(max(0.0, (time.perf_counter() - t - 0.005) * 1000))
+        tasks.append(asyncio.ensure_future(ticker()))
         await asyncio.sleep(warmup)
         cpu0, me0, t0 = cpu_seconds(server.pid), time.process_time(), time.perf_counter()
         wait0, mywait0 = run_wait(server.pid), run_wait(os.getpid())
@@ -382,6 +394,9 @@ async def run(name: str, learners: int, tables: int, think, seconds: float, warm
     print(f"  waiting for a CPU while runnable (other processes on the machine): server "
           f"{100 * (wait1 - wait0) / window:.0f}% of the window, clients "
           f"{100 * (mywait1 - mywait0) / window:.0f}%")
+    print(f"  the clients' loop (this process), a 5 ms tick: late by median "
+          f"{pct(client_lag, 0.5):.2f} ms, p95 {pct(client_lag, 0.95):.2f} ms, p99 "
+          f"{pct(client_lag, 0.99):.2f} ms")
     if probe.exists():
         report(json.loads(probe.read_text()))
     shutil.rmtree(tmp, ignore_errors=True)
@@ -404,7 +419,7 @@ def report(p: dict) -> None:
               f"max {max(c):.1f} ms")
     if p.get("slow"):
         print("  callbacks holding the loop longest (ms, what):")
-        for ms, what in p["slow"][:8]:
+        for ms, what in p["slow"][:12]:
             print(f"    {ms:7.1f}  {what}")
     for line in p.get("profile", []):
         print("   ", line)
@@ -424,11 +439,20 @@ def probe_server(argv) -> int:
     slow: list = []
     started = [0.0]
 
+    t0 = [time.perf_counter()]
+
+    def note(ms, what):                         # the 200 slowest, each with when it ended
+        item = (ms, f"{what} at {time.perf_counter() - t0[0]:.1f} s")
+        (heapq.heappush if len(slow) < 200 else heapq.heappushpop)(slow, item)
+
     def on_gc(phase, info):
         if phase == "start":
             started[0] = time.perf_counter()
         else:
-            out["gc"][str(info["generation"])].append((time.perf_counter() - started[0]) * 1000)
+            ms = (time.perf_counter() - started[0]) * 1000
+            out["gc"][str(info["generation"])].append(ms)
+            if ms > 2.0:
+                note(ms, f"garbage collection, generation {info['generation']}")
     gc.callbacks.append(on_gc)
     commit = Store.commit
 
@@ -446,11 +470,27 @@ def probe_server(argv) -> int:
         if ms > 2.0:
             what = getattr(self._callback, "__qualname__", None) or \
                 type(self._callback).__name__
-            if len(slow) < 200:
-                heapq.heappush(slow, (ms, what))
-            else:
-                heapq.heappushpop(slow, (ms, what))
+            task = getattr(self._callback, "__self__", None)
+            if isinstance(task, asyncio.Task):        # which coroutine the task runs
+                what += " " + getattr(task.get_coro(), "__qualname__", "?")
+            note(ms, what)
     asyncio.events.Handle._run = timed_run
+    from courtlearn.classroom.room import Room
+
+    def timed(name):                            # which of the room's calls were slow
+        real = getattr(Room, name)
+
+        def call(self, *args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return real(self, *args, **kwargs)
+            finally:
+                ms = (time.perf_counter() - t) * 1000
+                if ms > 2.0:
+                    note(ms, f"Room.{name}")
+        setattr(Room, name, call)
+    for name in ("intent", "next_deal_request", "_ready_over", "flush", "hello"):
+        timed(name)
     real_serve = cli.serve if hasattr(cli, "serve") else None
 
     async def ticker():

@@ -76,6 +76,10 @@ log = logging.getLogger("courtlearn.classroom")
 
 MAX_BOT_MOVES = 80      # a deal has at most 52 cards and a handful of other actions
 STORAGE_BACKOFF = (1.0, 30.0)   # seconds between tries to save again after the disk refused
+FLUSH_AFTER = 0.004     # seconds: a tick that has worked this long since its first change
+                        # commits and sends at the end of the call at hand, not after every
+                        # message the tick read (under a school's load, tens of milliseconds:
+                        # the first move of a tick waited for all the others; issue 29, Speed)
 
 
 # ----------------------------------------------------------------------------- the room
@@ -102,6 +106,7 @@ class Room(Learners, TableViews, Seating, Play, Lobby, TeacherControls, Results)
         self._by_hash: dict[str, Learner] = {}
         self._outbox: list[tuple] = []
         self._flush_due = False
+        self._due_since = 0.0
         self._lobby_due = False
         self._lobby_conns: list = []       # connections with no seat (they see the lobby)
         self._lobby_text: str | None = None
@@ -117,9 +122,10 @@ class Room(Learners, TableViews, Seating, Play, Lobby, TeacherControls, Results)
         self._judging: dict = {}          # (learner, result id) -> its judging under way
         self._title_results()
         self.tally = Tally.of(store.results(code))    # the results, for the dashboard
-        if loop is not None:              # a served class: its heap settles once loaded
-            from .workers import settle_heap
+        if loop is not None:              # a served class: its heap settles once loaded,
+            from .workers import settle_heap     # and its file's checkpoints leave the loop
             loop.call_soon(settle_heap, loop)
+            store.checkpoint_apart()
 
     # ------------------------------------------------------------------ making and loading
     @classmethod
@@ -235,10 +241,13 @@ class Room(Learners, TableViews, Seating, Play, Lobby, TeacherControls, Results)
         if self._flush_due or self.loop is None:
             return
         self._flush_due = True
+        self._due_since = time.perf_counter()
         self.loop.call_soon(self._flush_quietly)
 
     def _flush_quietly(self) -> None:
         """The loop's flush: a disk that refused is handled (and said once) by flush."""
+        if not self._flush_due:             # flushed already, by _done (FLUSH_AFTER)
+            return
         try:
             self.flush()
         except Exception:
@@ -251,6 +260,8 @@ class Room(Learners, TableViews, Seating, Play, Lobby, TeacherControls, Results)
         dashboards hear of it)."""
         if self.loop is None:
             self.flush()
+        elif self._flush_due and time.perf_counter() - self._due_since >= FLUSH_AFTER:
+            self._flush_quietly()           # a busy tick: what waits longest goes now
         else:
             self._want_flush()
 
