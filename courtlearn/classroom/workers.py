@@ -415,8 +415,8 @@ class Workers:
 
 # ----------------------------------------------------------------------------- the heap
 TIDY = 120.0            # seconds between the full garbage collections of a served class
-YOUNG = 0.01            # seconds between the young collections of a served class
-YOUNG_EVERY = 10        # every tenth of them takes the middle generation too
+YOUNG = 0.05            # seconds between the young collections of a served class
+YOUNG_EVERY = 2         # every second one takes the middle generation too
 _settled = False
 
 
@@ -433,8 +433,8 @@ def settle_heap(loop=None) -> None:
     middle one every :data:`YOUNG_EVERY`-th time), besides when CPython's counters ask: a
     counter goes down whenever any object is freed, so while the pictures of one move
     free those of the move before, the young generation grew to some 30,000 objects
-    before a pass, each pass then holding the loop 20-40 ms (issue 29, Speed; now
-    0.2 ms and 2.6 ms at the median, under 10 ms at most)."""
+    before a pass, each pass then holding the loop 20-40 ms (issue 29, Speed). On the
+    clock, no pass holds it 10 ms; they cost the server a few per cent of its CPU."""
     global _settled
     if _settled:
         return
