@@ -258,6 +258,27 @@ class SeatView:
     legal: tuple = ()               # this seat's legal cards when it is to play
 
 
+def _seat_view(**fields) -> SeatView:
+    """A SeatView of every one of its fields, made without the frozen dataclass's
+    ``__init__`` (which sets each of its 21 fields through ``object.__setattr__``: 4 us of
+    the 12 a view took, four views a move at a class table, issue 29). The same object:
+
+    >>> from courtlearn import Deal, Rules
+    >>> d = Deal(Rules.court_piece(), seed=1, dealer=0)
+    >>> v = d.view(2)
+    >>> v == SeatView(**{f: getattr(v, f) for f in SeatView.__dataclass_fields__})
+    True
+    """
+    if fields.keys() != _SEAT_VIEW_FIELDS:
+        raise TypeError(f"a SeatView needs every field: {sorted(_SEAT_VIEW_FIELDS)}")
+    view = _new_object(SeatView)
+    view.__dict__.update(fields)
+    return view
+
+
+_SEAT_VIEW_FIELDS = SeatView.__dataclass_fields__.keys()
+_new_object = object.__new__
+
 # enum members are slow to look up on Python 3.11; the hot path uses these
 _TRUMP, _PLAY, _OVER = Phase.TRUMP, Phase.PLAY, Phase.OVER
 
@@ -443,7 +464,8 @@ class Deal:
         self._played_on = False
         self._log: list[Event] = []      # every event, in order: the deal's one record
         # voids() of the log as it was (every action adds to the log; undo starts a new one)
-        self._voids_memo: tuple | None = None   # (log, its length, voids)
+        self._voids_memo: tuple | None = None   # (log, its length, voids, the masks after
+        #                                         the completed tricks: see voids)
         # view()'s parts of the log as it was: the public ones, and each seat's events
         self._view_memo: list | None = None     # [log, its length, public parts, 4 x events]
         self._actions_memo: tuple | None = None  # (log, length read, actions, revokers)
@@ -572,19 +594,28 @@ class Deal:
     @property
     def actions(self) -> list[str]:
         """Every action taken, as short tokens ("call:S", "AS", "ask", ...)."""
-        return [a.code if a.__class__ is Card else a for a in self._action_list()]
+        return [a.code if a.__class__ is Card else a for a in self._actions_read()]
 
     def _action_list(self) -> list:
         """The actions, read off the log: each action logs exactly one entry of these kinds
         (cards played stay Cards, the rest are tokens). Read on from where the last call
         stopped (the room reads them after every move; the log only grows, and an undo
         brings another); the list returned is the caller's own."""
+        return list(self._actions_read())
+
+    def _action_count(self) -> int:
+        """``len(self.actions)`` without building the list (each picture asks)."""
+        return len(self._actions_read())
+
+    def _actions_read(self) -> list:
+        """The memo's own list of the actions, read on to the end of the log: not to be
+        changed (see :meth:`_action_list`)."""
         log = self._log
         memo = self._actions_memo
         if memo is not None and memo[0] is log:
             start = memo[1]
             if start == len(log):
-                return list(memo[2])
+                return memo[2]
             out, revokers = list(memo[2]), list(memo[3])
         else:
             start, out = 0, []
@@ -606,7 +637,7 @@ class Deal:
             elif k == "trick":
                 revokers.clear()
         self._actions_memo = (log, len(log), out, revokers)
-        return list(out)
+        return out
 
     @property
     def stock(self) -> list[Card]:
@@ -1485,7 +1516,7 @@ class Deal:
         return d
 
     def copy(self) -> "Deal":
-        return self.replay(len(self._action_list()))
+        return self.replay(self._action_count())
 
     # -------------------------------------------------------- saved forms
     def to_dict(self) -> dict:
@@ -1539,13 +1570,14 @@ class Deal:
                 [e for e in log[seen[0]:] if (a := e.audience) is None or seat in a]))
         trick, tricks, centre, voids, revokes, sizes = memo[2]
         legal = Cards(self.legal_cards()) if self._to_play == seat else Cards()
-        return SeatView(
+        return _seat_view(
             seat=seat, phase=self.phase, dealer=self.dealer, trump_caller=self.trump_caller,
             to_play=self._to_play, hand=Cards(held(self._mask(seat))), trump=self._trump,
             trump_card=trump_card, trick=trick, tricks=tricks, centre=centre,
-            tricks_won=self.tricks_won, voids=voids, revokes=revokes, events=seen[1],
-            rules=self.rules, hand_sizes=sizes, stock_size=52 - 4 * self._ndealt,
-            hidden_trump=self._hidden is not None, result=self._result, legal=legal)
+            tricks_won=(self._won[0], self._won[1]), voids=voids, revokes=revokes,
+            events=seen[1], rules=self.rules, hand_sizes=sizes,
+            stock_size=52 - 4 * self._ndealt, hidden_trump=self._hidden is not None,
+            result=self._result, legal=legal)
 
     def voids(self) -> tuple:
         """Per seat, the suits it has shown it lacks (failing to follow, or not trumping
@@ -1581,7 +1613,20 @@ class Deal:
         trump = self._trump
         tricks = self._tricks
         n = len(tricks)
+        # With no asks, no cards dealt in play and no face-down trump card shown, the
+        # completed tricks' part is theirs alone, and they are only ever added to (a
+        # revoke's correction takes back cards of the open trick; an undo brings another
+        # log): go on from the masks after the tricks read last time (a class table asks
+        # once a move; reading every trick again was some 3% of a move, issue 29).
+        simple = revealed is None and not asked_in and first == 0
+        if simple and memo is not None and memo[0] is log and memo[3] is not None:
+            k, after, last = memo[3]
+            if k <= n and (k == 0 or tricks[k - 1] is last):
+                first, shown = k, list(after)
+        done = None
         for number in range(first, n + 1):
+            if number == n and simple:
+                done = (n, tuple(shown), tricks[n - 1] if n else None)
             lead, cards = (tricks[number][0], tricks[number][1]) if number < n else \
                 (self._leader, self._trick)
             if not cards:
@@ -1604,7 +1649,7 @@ class Deal:
             shown[caller] &= ~(1 << self._trump_card.si)
         out = (_SUITS_IN[shown[0]], _SUITS_IN[shown[1]], _SUITS_IN[shown[2]],
                _SUITS_IN[shown[3]])
-        self._voids_memo = (log, len(log), out)
+        self._voids_memo = (log, len(log), out, done)
         return out
 
     # ---------------------------------------------------------- conveniences

@@ -78,9 +78,14 @@ def positions(rules: Rules, viewer: int) -> list[str]:
     >>> positions(Rules.court_piece(), 0)
     ['bottom', 'right', 'top', 'left']
     """
-    ring = ["bottom", "left", "top", "right"] if rules.direction == "clockwise" \
-        else ["bottom", "right", "top", "left"]
-    return [ring[(s - viewer) % 4] for s in range(4)]
+    return list(_POSITIONS[rules.direction == "clockwise"][viewer % 4])
+
+
+# (anticlockwise, clockwise) x viewer: where each seat sits (four pictures a move at a
+# class table ask)
+_POSITIONS = tuple(
+    tuple(tuple(ring[(s - viewer) % 4] for s in range(4)) for viewer in range(4))
+    for ring in (("bottom", "right", "top", "left"), ("bottom", "left", "top", "right")))
 
 
 def trick_html(trick, rules: Rules | None = None, viewer: int = 0) -> str:

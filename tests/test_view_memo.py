@@ -12,6 +12,8 @@ import random
 import pytest
 
 import courtlearn as cl
+from courtlearn.render import positions
+from test_properties import random_action, variant_rules
 
 RULES = [
     cl.Rules.court_piece(),
@@ -107,3 +109,83 @@ def test_actions_read_on_equal_actions_read_afresh(rules):
                 afresh = cl.Deal(rules, dealer=n, seed=200 + n)
                 afresh.apply(deal.actions)
                 assert afresh.actions == deal.actions and afresh.to_dict() == deal.to_dict()
+
+
+# ------------------------------------------------------------------ under every house rule
+# (the voids read on from the masks after the tricks read last time; the actions' count)
+VARIANTS = variant_rules()
+MEMOS = ("_voids_memo", "_view_memo", "_actions_memo")
+
+
+def forgetful(deal):
+    """The same deal with nothing remembered (as read afresh from its log)."""
+    for name in MEMOS:
+        setattr(deal, name, None)
+    return deal
+
+
+def afresh(deal):
+    """What the deal answers read afresh; what it remembered is put back after, so that
+    its next answers read on from them."""
+    kept = [getattr(deal, name) for name in MEMOS]
+    try:
+        return answers(forgetful(deal))
+    finally:
+        for name, memo in zip(MEMOS, kept):
+            setattr(deal, name, memo)
+
+
+def answers(deal):
+    return (deal.voids(), [deal.view(s) for s in range(4)], deal.actions,
+            deal._action_count())
+
+
+@pytest.mark.parametrize("index", range(len(VARIANTS)))
+def test_voids_views_and_actions_read_on_agree_with_a_fresh_reading(index):
+    rules = VARIANTS[index]
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(1000 * index + seed)
+        deal = cl.Deal(rules, dealer=seed % 4, seed=seed)
+        p = {"play_on": rng.random() < 0.5}
+        for step in range(120):
+            if step % 23 == 22 and deal.actions:
+                deal.undo()                 # another log: nothing of the old one is read
+            elif random_action(deal, rng, p) is None:
+                break
+            got = answers(deal)              # read on from the last step's memos
+            want = afresh(deal)
+            assert got == want, (rules, seed, deal.actions)
+            assert deal._action_count() == len(deal.actions)
+            checked += 1
+    assert checked > 100
+
+
+def test_the_voids_after_the_completed_tricks_are_read_on_from():
+    """A court piece deal with revokes allowed: a revoke shows a void, its correction
+    takes the card back; the remembered masks follow."""
+    rules = cl.Rules.court_piece(revokes="allowed")
+    rng = random.Random(5)
+    deal = cl.Deal(rules, dealer=0, seed=11)
+    deal.call_trump(cl.Suit.parse("S"))
+    seen = set()
+    while deal.phase == "play":
+        random_action(deal, rng, {"play_on": False})
+        deal.voids()
+        memo = deal._voids_memo
+        assert memo[3] is not None and memo[3][0] == len(deal.tricks)
+        seen.add(memo[3][0])
+        assert deal.voids() == forgetful(deal).voids()
+    assert len(seen) > 5
+
+
+@pytest.mark.parametrize("direction", ["anticlockwise", "clockwise"])
+def test_positions_put_the_viewer_at_the_bottom_and_play_passing_round(direction):
+    rules = cl.Rules.court_piece(direction=direction)
+    ring = (["bottom", "left", "top", "right"] if direction == "clockwise"
+            else ["bottom", "right", "top", "left"])
+    for viewer in range(-4, 9):
+        assert positions(rules, viewer) == [ring[(s - viewer) % 4] for s in range(4)]
+    got = positions(rules, 1)
+    got[0] = "changed"                      # the caller's own list
+    assert positions(rules, 1)[0] != "changed"

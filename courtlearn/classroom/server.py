@@ -382,16 +382,19 @@ class _Socket(tornado.websocket.WebSocketHandler):
             # in its own TCP buffers and the sender is held up by TCP itself, instead of the
             # server spending CPU on every message it drops
             return self._pause(1.0 / self.server.rate)
-        with using(lang):
-            if isinstance(message, bytes):
+        # (the class's language only for a refusal: a move's message reads no sentence)
+        if isinstance(message, bytes):
+            with using(lang):
                 return self.refuse(tr("The class server reads text messages only."))
-            if len(message) > MAX_MESSAGE:
+        if len(message) > MAX_MESSAGE:
+            with using(lang):
                 return self.refuse(tr("That message is too long; nothing changed."))
-            try:
-                msg = json.loads(message)
-            except (ValueError, RecursionError):
-                msg = None
-            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        try:
+            msg = json.loads(message)
+        except (ValueError, RecursionError):
+            msg = None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            with using(lang):
                 return self.refuse(tr("The class server ignored a message it does not "
                                       "understand; nothing changed."))
         kind = msg["type"]

@@ -196,7 +196,7 @@ class Table:
         deal = self.deal
         key = (id(deal), len(deal._log))
         if self._count[0] != key:
-            self._count = (key, len(deal.actions))
+            self._count = (key, deal._action_count())
         return self._count[1]
 
     def counted(self, n: int) -> None:
@@ -292,10 +292,13 @@ class TableViews:
                                   "words": core.page_words(), "lang": get_language(),
                                   "dir": text_direction()})
 
-    def _snap(self, table: Table, seat: int, message=None, kind="info") -> dict:
-        # (in the class's language: the seat's window speaks it, see _TableHost)
+    def _snap(self, table: Table, seat: int, message=None, kind="info",
+              connected=None) -> dict:
+        # (in the class's language: the seat's window speaks it, see _TableHost);
+        # connected: table.connected() when the caller has it (one per move, not per seat)
         return table.host.snapshot(seat, table.players, message=message, kind=kind,
-                                   hints=self.settings["hints"], connected=table.connected())
+                                   hints=self.settings["hints"],
+                                   connected=connected or table.connected())
 
     @staticmethod
     def _lean(snap: dict) -> dict:
@@ -305,8 +308,9 @@ class TableViews:
         return {k: v for k, v in snap.items() if k != "names" and k != "words"}
 
     def _frames_after(self, table: Table, watching: list[int], frames: dict) -> None:
+        connected = table.connected()
         for s in watching:
-            frames.setdefault(s, []).append(self._snap(table, s))
+            frames.setdefault(s, []).append(self._snap(table, s, connected=connected))
 
     def _watching(self, table: Table) -> list[int]:
         out = []

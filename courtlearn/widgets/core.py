@@ -357,13 +357,21 @@ _WORDS: dict = {}
 
 def _names_table(rules) -> Names:
     lang = get_language()
-    key = (rules, lang, _language._catalog(lang))
+    catalog = _language._catalog(lang)
+    last = _NAMES_LAST[0]
+    if last[0] is rules and last[1] is lang and last[2] is catalog:
+        return last[3]                # the same as the last picture's (no Rules hashed)
+    key = (rules, lang, catalog)
     table = _NAMES.get(key)
     if table is None:
         if len(_NAMES) > 256:
             _NAMES.clear()
         table = _NAMES[key] = _build_names(rules)
+    _NAMES_LAST[0] = (rules, lang, catalog, table)
     return table
+
+
+_NAMES_LAST = [(None, None, None, None)]
 
 
 def _words_table() -> dict[str, str]:
@@ -440,11 +448,16 @@ def _build_page_words() -> dict[str, str]:
 
 # ----------------------------------------------------------------------------- snapshots
 def _seats(deal, v, viewer, show_all, live, players, controls, pos, seat_names,
-           connected=None) -> list[SeatState]:
-    to_act = deal.actor
+           connected=None, phase=None, to_act=-1) -> list[SeatState]:
+    """The four seats as ``viewer`` sees them. phase (``str(v.phase)``) and to_act
+    (``deal.actor``): as the caller has them already (worked out here when not given)."""
+    if phase is None:
+        phase = str(v.phase)
+    if to_act == -1:
+        to_act = deal.actor
     mine = {viewer, *controls} if show_all else {viewer}
-    legal = [c.code for c in deal.legal_cards()] if live and v.to_play in mine and \
-        str(v.phase) == "play" else []
+    legal = [c.code for c in (v.legal if v.to_play == viewer else deal.legal_cards())] \
+        if live and v.to_play in mine and phase == "play" else []
     seats: list[SeatState] = []
     for s in range(4):
         hand = None
@@ -576,7 +589,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
     seats; only text read from the viewer's own view goes in it."""
     rules = deal.rules
     v = deal.view(viewer)
-    phase = str(v.phase)
+    phase = v.phase._value_                  # str(v.phase), without Phase.__str__'s call
     live = not replay
     pos = positions(rules, viewer)
     to_act = deal.actor
@@ -605,7 +618,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "dealer": v.dealer, "trump_caller": v.trump_caller,
         **_trump(deal, v, viewer, show_all, shared),
         "seats": _seats(deal, v, viewer, show_all, live, players, controls, pos,
-                        words["seats"], connected),
+                        words["seats"], connected, phase, to_act),
         "trick": [{"seat": s, "card": c.code, "pos": pos[s]} for s, c in v.trick.cards],
         "last": _last_trick(v, rules, pos, prev),
         "last_trick": ({"cards": [{"seat": s, "card": c.code, "pos": pos[s]}
@@ -624,7 +637,7 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
         "hint": hint,
         "can_best_play": bool(show_all and live),
         "best_play": best_play if show_all and live else None,
-        "can_review": bool(hints and live and len(deal.actions) > 0),
+        "can_review": bool(hints and live and deal._action_count() > 0),
         "review": review if replay else None,
         "done": len(v.tricks), "piles_raw": list(v.tricks_won),
     })
@@ -779,10 +792,9 @@ class Table:
             per_language = {}
             self._moment = ((deal, log, len(log), self.epoch), per_language)
         lang = get_language()
-        catalog = _language._catalog(lang)
         got = per_language.get(lang)
-        if got is None or got[0] is not catalog:
-            got = per_language[lang] = (catalog, {})
+        if got is None or got[0] is not _language._catalog(lang):
+            got = per_language[lang] = (_language._catalog(lang), {})
         return got[1]
 
     def state_key(self):
@@ -1014,7 +1026,7 @@ class Seat:
         a live one is kept as the ``prev`` of the next."""
         self._follow()
         deal, replay = self.deal, False
-        if self.replay is not None and self.replay > len(deal.actions):
+        if self.replay is not None and self.replay > deal._action_count():
             self.replay = None             # taken back (elsewhere) below the moment on show
         if self.replay is not None:
             deal, replay = self.deal.replay(self.replay), True
