@@ -258,26 +258,34 @@ class SeatView:
     legal: tuple = ()               # this seat's legal cards when it is to play
 
 
-def _seat_view(**fields) -> SeatView:
-    """A SeatView of every one of its fields, made without the frozen dataclass's
-    ``__init__`` (which sets each of its 21 fields through ``object.__setattr__``: 4 us of
-    the 12 a view took, four views a move at a class table, issue 29). The same object:
+def _seat_view(fields: dict) -> SeatView:
+    """A SeatView of ``fields`` (a dict of every one of its fields), made without the
+    frozen dataclass's ``__init__``, which sets each of its 21 fields through
+    ``object.__setattr__`` (4 us of the 12 a view took; a class table asks four views a
+    move, issue 29). The same object:
 
     >>> from courtlearn import Deal, Rules
     >>> d = Deal(Rules.court_piece(), seed=1, dealer=0)
     >>> v = d.view(2)
     >>> v == SeatView(**{f: getattr(v, f) for f in SeatView.__dataclass_fields__})
     True
+    >>> _seat_view({"seat": 2})
+    Traceback (most recent call last):
+    ...
+    TypeError: a SeatView needs every one of its fields; missing: centre, dealer, ...
     """
-    if fields.keys() != _SEAT_VIEW_FIELDS:
-        raise TypeError(f"a SeatView needs every field: {sorted(_SEAT_VIEW_FIELDS)}")
+    if len(fields) != _SEAT_VIEW_SIZE:
+        missing = [f for f in SeatView.__dataclass_fields__ if f not in fields]
+        raise TypeError("a SeatView needs every one of its fields; missing: "
+                        + ", ".join(sorted(missing)[:2]) + ", ...")
     view = _new_object(SeatView)
-    view.__dict__.update(fields)
+    _set_attribute(view, "__dict__", fields)
     return view
 
 
-_SEAT_VIEW_FIELDS = SeatView.__dataclass_fields__.keys()
+_SEAT_VIEW_SIZE = len(SeatView.__dataclass_fields__)
 _new_object = object.__new__
+_set_attribute = object.__setattr__
 
 # enum members are slow to look up on Python 3.11; the hot path uses these
 _TRUMP, _PLAY, _OVER = Phase.TRUMP, Phase.PLAY, Phase.OVER
@@ -467,7 +475,8 @@ class Deal:
         self._voids_memo: tuple | None = None   # (log, its length, voids, the masks after
         #                                         the completed tricks: see voids)
         # view()'s parts of the log as it was: the public ones, and each seat's events
-        self._view_memo: list | None = None     # [log, its length, public parts, 4 x events]
+        self._view_memo: list | None = None     # [log, its length, public parts, 4 x events,
+        #                                         4 x (mask, hand)]
         self._actions_memo: tuple | None = None  # (log, length read, actions, revokers)
         # the inline path of play() covers deals with no revokes and no hidden or void trump
         self._fast = r.revokes == "prevented" and r.trump_method in ("called", "shown")
@@ -1555,7 +1564,8 @@ class Deal:
         n = len(log)
         memo = self._view_memo
         if memo is None or memo[0] is not log:
-            memo = self._view_memo = [log, -1, None, None, None, None, None]
+            memo = self._view_memo = [log, -1, None, None, None, None, None,
+                                      None, None, None, None]
         if memo[1] != n:
             memo[1] = n
             memo[2] = (self.trick, tuple(self._records()), tuple(self.centre), self.voids(),
@@ -1570,14 +1580,18 @@ class Deal:
                 [e for e in log[seen[0]:] if (a := e.audience) is None or seat in a]))
         trick, tricks, centre, voids, revokes, sizes = memo[2]
         legal = Cards(self.legal_cards()) if self._to_play == seat else Cards()
-        return _seat_view(
-            seat=seat, phase=self.phase, dealer=self.dealer, trump_caller=self.trump_caller,
-            to_play=self._to_play, hand=Cards(held(self._mask(seat))), trump=self._trump,
-            trump_card=trump_card, trick=trick, tricks=tricks, centre=centre,
-            tricks_won=(self._won[0], self._won[1]), voids=voids, revokes=revokes,
-            events=seen[1], rules=self.rules, hand_sizes=sizes,
-            stock_size=52 - 4 * self._ndealt, hidden_trump=self._hidden is not None,
-            result=self._result, legal=legal)
+        mask = self._mask(seat)
+        hand = memo[7 + seat]                  # (mask, Cards): a hand changes only when
+        if hand is None or hand[0] != mask:    # its own seat plays (an immutable tuple)
+            hand = memo[7 + seat] = (mask, Cards(held(mask)))
+        return _seat_view({
+            "seat": seat, "phase": self.phase, "dealer": self.dealer,
+            "trump_caller": self.trump_caller, "to_play": self._to_play, "hand": hand[1],
+            "trump": self._trump, "trump_card": trump_card, "trick": trick, "tricks": tricks,
+            "centre": centre, "tricks_won": (self._won[0], self._won[1]), "voids": voids,
+            "revokes": revokes, "events": seen[1], "rules": self.rules, "hand_sizes": sizes,
+            "stock_size": 52 - 4 * self._ndealt, "hidden_trump": self._hidden is not None,
+            "result": self._result, "legal": legal})
 
     def voids(self) -> tuple:
         """Per seat, the suits it has shown it lacks (failing to follow, or not trumping
