@@ -47,7 +47,7 @@ from courtlearn.bots import act, deciding_seat
 from courtlearn.cards import Card, Suit, quoted
 from courtlearn.coach import fast_solve, solves_quickly
 from courtlearn.language import (get_language, language_code, plural_forms, rank_word,
-                                 suit_word, text_direction, tr, trn, using)
+                                 suit_word, tr, trn, using)
 from courtlearn.render import positions, stage_words
 
 __all__ = ["Table", "Seat", "Outcome", "Score", "Refused", "snapshot", "hint_payload", "names",
@@ -609,7 +609,8 @@ def snapshot(deal, viewer: int, *, show_all: bool = False, session=None, prev=No
             "title": _shared(shared, "title", _title, words["game"], deal, v, replay)}
     if with_words:
         snap["names"] = _copy_names(words)
-    snap["lang"], snap["dir"] = get_language(), text_direction()
+    lang = get_language()
+    snap["lang"], snap["dir"] = lang, "rtl" if lang in _language.RIGHT_TO_LEFT else "ltr"
     if with_words:
         snap["words"] = dict(_words_table())
     snap.update({
@@ -1041,12 +1042,18 @@ class Seat:
         if step is not None and message is None:
             message, kind = step["text"], ("error" if step["verdict"] == "mistake" else "note")
         best = self._best_payload() if self._show_all and not replay else None
-        snap = snapshot(deal, self._seat, show_all=self._show_all, session=self.table.score,
+        if replay:
+            shared, score = None, self.table.score
+        else:                                # the score of this moment: once, not per seat
+            shared = self.table.shared()
+            score = shared.get("session_score")
+            if score is None:
+                score = shared["session_score"] = self.table.score
+        snap = snapshot(deal, self._seat, show_all=self._show_all, session=score,
                         prev=prev, message=message, kind=kind, replay=replay,
                         players=self.players, hints=self._hints, hint=shown,
                         controls=self.controls, best_play=best, review=step,
-                        connected=self.connected, with_words=not self.lean,
-                        shared=None if replay else self.table.shared())
+                        connected=self.connected, with_words=not self.lean, shared=shared)
         if not replay:
             self.last = snap
         return snap
