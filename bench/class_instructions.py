@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -31,6 +30,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from callgrind import instructions  # noqa: E402
+
 WARM_UP = 300           # moves before the counted ones: deals under way, bytecode specialised
 
 
@@ -83,16 +86,11 @@ def _play(moves: int) -> None:
 
 
 def _count(package_root: Path, moves: int) -> int:
-    """Instructions of WARM_UP + ``moves`` moves, courtlearn imported from ``package_root``."""
-    env = dict(os.environ, PYTHONPATH=str(package_root))
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--play", str(moves)], capture_output=True, text=True, check=True,
-        env=env, cwd=tempfile.gettempdir())        # (not this tree's folder first on the path)
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if not found:
-        raise RuntimeError(f"callgrind printed no count:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    """Instructions of WARM_UP + ``moves`` moves, courtlearn imported from ``package_root``
+    (run from the temporary folder: not this tree's folder first on the path)."""
+    return instructions([sys.executable, __file__, "--play", str(moves)],
+                        env=dict(os.environ, PYTHONPATH=str(package_root)),
+                        cwd=tempfile.gettempdir())
 
 
 def per_move(package_root: Path, moves: int) -> float:

@@ -19,9 +19,7 @@ valgrind); about 15 s per run under it. This is a benchmark, not a test.
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -29,6 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import engine_speed  # noqa: E402
+from callgrind import instructions  # noqa: E402
 
 WARM_UP = 200       # deals before the counted ones: event tables filled, bytecode specialised
 
@@ -50,13 +49,7 @@ def _play(engine: str, deals: int) -> None:
 
 
 def _instructions(engine: str, deals: int) -> int:
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--play", engine, str(deals)], capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if not found:
-        raise RuntimeError(f"callgrind printed no count:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return instructions([sys.executable, __file__, "--play", engine, str(deals)])
 
 
 def count(engine: str, deals: int) -> float:
