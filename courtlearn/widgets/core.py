@@ -772,12 +772,13 @@ class Table:
         if session is None:
             return None
         deal = session.deal
-        key = (session, deal, deal.phase, deal.result)
-        cached = self._score
-        if (cached is None or cached[0][0] is not session or cached[0][1] is not deal
-                or cached[0][2:] != key[2:]):
-            cached = self._score = (key, Score(session.courts, session.streak))
-        return cached[1]
+        phase, result = deal.phase, deal.result
+        cached = self._score           # (no key tuple built: four pictures a move ask)
+        if (cached is None or cached[0] is not session or cached[1] is not deal
+                or cached[2] is not phase or cached[3] != result):
+            cached = self._score = (session, deal, phase, result,
+                                    Score(session.courts, session.streak))
+        return cached[4]
 
     def shared(self) -> dict:
         """A dict for what the live pictures of this moment share whoever the viewer (the
@@ -1042,18 +1043,12 @@ class Seat:
         if step is not None and message is None:
             message, kind = step["text"], ("error" if step["verdict"] == "mistake" else "note")
         best = self._best_payload() if self._show_all and not replay else None
-        if replay:
-            shared, score = None, self.table.score
-        else:                                # the score of this moment: once, not per seat
-            shared = self.table.shared()
-            score = shared.get("session_score")
-            if score is None:
-                score = shared["session_score"] = self.table.score
-        snap = snapshot(deal, self._seat, show_all=self._show_all, session=score,
+        snap = snapshot(deal, self._seat, show_all=self._show_all, session=self.table.score,
                         prev=prev, message=message, kind=kind, replay=replay,
                         players=self.players, hints=self._hints, hint=shown,
                         controls=self.controls, best_play=best, review=step,
-                        connected=self.connected, with_words=not self.lean, shared=shared)
+                        connected=self.connected, with_words=not self.lean,
+                        shared=None if replay else self.table.shared())
         if not replay:
             self.last = snap
         return snap
